@@ -74,7 +74,9 @@ EVERYONE = Visibility(None)
 NO_ONE = Visibility(frozenset())
 
 
-class GameEvent(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
+class GameEvent(
+    msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True
+):
     """A fact of a game. Subclasses are tagged by class name inside their game's union.
 
     `reveals` marks facts that show someone something that was hidden (a tile face, a drawn
@@ -215,10 +217,10 @@ class Rules(Generic[S]):
             if isinstance(data, dict):
                 return msgspec.convert(data, self.command_type)
             return msgspec.json.decode(data, type=self.command_type)
+        except msgspec.ValidationError as exc:
+            raise IllegalMove("BAD_COMMAND", f"{self.slug} command: {exc}") from None
         except msgspec.DecodeError as exc:
             raise IllegalMove("MALFORMED_COMMAND", f"not valid JSON: {exc}") from None
-        except msgspec.ValidationError as exc:
-            raise IllegalMove("BAD_COMMAND", str(exc)) from None
 
     def fold(self, state: S, events: Iterable[Any]) -> S:
         for event in events:

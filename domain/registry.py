@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from domain.game import IllegalMove, Rules
 
 GAMES: dict[str, Rules] = {}
@@ -26,12 +28,16 @@ def all_games() -> list[Rules]:
     return [GAMES[slug] for slug in sorted(GAMES)]
 
 
+_loaded: list[bool] = []
+
+
 def _load() -> None:
-    if GAMES:
+    if _loaded:
         return
-    # Each game package registers its Rules on import; a game joins here when it is complete.
+    _loaded.append(True)
+    # A game joins this list when it is complete: importing its package registers its Rules.
     for module in _GAME_PACKAGES:
-        __import__(module)
+        register(importlib.import_module(module).RULES)
 
 
-_GAME_PACKAGES: tuple[str, ...] = ("domain.delta_v",)
+_GAME_PACKAGES: tuple[str, ...] = ()

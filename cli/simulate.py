@@ -1,0 +1,82 @@
+"""Random-bot matches played into a store: `simulate` and `demo`."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from domain.bots import random_decision
+from domain.match import Match
+from projections.replays import dumps, export_lines
+from store.ledger import Ledger
+
+SEAT_NAMES = ("ann", "ben", "cat", "dan", "eve")
+MAX_DECISIONS = 200_000
+
+
+@dataclass
+class Tally:
+    matches: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    score_total: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, match: Match) -> None:
+        result = match.result
+        assert result is not None
+        self.matches += 1
+        self.decisions += match.decisions
+        self.score_total += sum(result.scores)
+        for seat in result.winners:
+            name = match.seats[seat]
+            self.wins[name] = self.wins.get(name, 0) + 1 / len(result.winners)
+        self.reasons[result.reason] = self.reasons.get(result.reason, 0) + 1
+
+    def summary(self, seats: int) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "decisions": self.decisions,
+            "mean_score": round(self.score_total / max(1, self.matches * seats), 2),
+            "wins": {name: round(w, 2) for name, w in sorted(self.wins.items())},
+            "end_reasons": dict(sorted(self.reasons.items())),
+            "seconds": round(self.seconds, 3),
+            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0,
+        }
+
+
+def play_bot_match(
+    game: str, seats: int, seed: int, options: dict[str, Any] | None = None
+) -> Match:
+    """A full match between random legal bots, in memory (not yet saved)."""
+    match = Match.start(game, list(SEAT_NAMES[:seats]), options, seed)
+    rules = match.rules
+    bots = random.Random(seed)
+    while match.result is None:
+        if match.decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"{game} match with seed {seed} did not end")
+        seat, command = random_decision(rules, match.state, bots)
+        match.decide(seat, command)
+    return match
+
+
+def save_replay(ledger: Ledger, match: Match, out: Path) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{match.game}-{len(match.seats)}p-{str(match.id)[:8]}.jsonl"
+    path.write_text(dumps(export_lines(ledger.stored_events(match.id))))
+    return path
+
+
+def timed_bot_match(
+    ledger: Ledger, game: str, seats: int, seed: int, options: dict[str, Any] | None, tally: Tally
+) -> Match:
+    started = time.perf_counter()
+    match = play_bot_match(game, seats, seed, options)
+    ledger.save(match)
+    tally.seconds += time.perf_counter() - started
+    tally.add(match)
+    return match

@@ -1,0 +1,23 @@
+"""Random legal bots: whoever may decide picks uniformly among their legal commands."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.game import Command, Rules, Seat
+
+
+class StuckMatch(RuntimeError):
+    """A seat that must decide has no legal command: a bug in that game's `legal`."""
+
+
+def random_decision(rules: Rules[Any], state: Any, rng: random.Random) -> tuple[Seat, Command]:
+    seats = sorted(rules.to_move(state))
+    if not seats:
+        raise StuckMatch(f"{rules.slug}: no seat may decide, but the match is not over")
+    seat = rng.choice(seats)
+    commands = list(rules.legal(state, seat))
+    if not commands:
+        raise StuckMatch(f"{rules.slug}: seat {seat} must decide but has no legal command")
+    return seat, rng.choice(commands)

@@ -1,0 +1,73 @@
+"""Store URLs: which eventsourcing persistence module a URL names, and its settings.
+
+sqlite:///path/to/file.db     the embedded default (`sqlite:///./starledger.db`)
+memory://                     in this process only (tests, benchmarks, simulate)
+postgresql://user[:pw]@host[:port]/db    the library's PostgreSQL module
+redis://host[:port][/db]      our Redis module (store.redis)
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import unquote, urlsplit
+
+from store.transcoding import MAPPER_TOPIC, TRANSCODER_TOPIC
+
+DEFAULT_STORE = "sqlite:///./starledger.db"
+STORE_VARIABLE = "STARLEDGER_STORE"
+
+
+class BadStoreURL(ValueError):
+    """A store URL this project cannot open."""
+
+
+def default_store_url() -> str:
+    return os.environ.get(STORE_VARIABLE) or DEFAULT_STORE
+
+
+def store_env(url: str) -> dict[str, str]:
+    """The eventsourcing environment for a store URL (persistence module, its settings, codecs)."""
+    env = {"TRANSCODER_TOPIC": TRANSCODER_TOPIC, "MAPPER_TOPIC": MAPPER_TOPIC}
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme == "sqlite":
+        path = unquote(parts.path)
+        if parts.netloc:
+            path = parts.netloc + path
+        elif path.startswith("/"):
+            # sqlite:///./x.db and sqlite:///x.db are relative; sqlite:////abs/x.db is absolute.
+            path = path[1:]
+        if not path:
+            raise BadStoreURL(f"store URL {url!r} names no database file")
+        if path != ":memory:":
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                raise BadStoreURL(f"store URL {url!r}: folder {folder} does not exist")
+        env |= {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": path,
+            "SQLITE_LOCK_TIMEOUT": "10",
+        }
+    elif scheme == "memory":
+        env |= {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    elif scheme in ("postgresql", "postgres"):
+        database = parts.path.lstrip("/")
+        if not database or not parts.hostname:
+            raise BadStoreURL(f"store URL {url!r} needs a host and a database name")
+        env |= {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": database,
+            "POSTGRES_HOST": parts.hostname,
+            "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_USER": unquote(parts.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }
+    elif scheme in ("redis", "rediss"):
+        env |= {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": url}
+    else:
+        raise BadStoreURL(
+            f"unknown store URL {url!r}: use sqlite:///path, memory://, "
+            "postgresql://user@host/db or redis://host:port/db"
+        )
+    return env
