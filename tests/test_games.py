@@ -1,0 +1,120 @@
+"""Properties every registered game must have, over random legal play.
+
+- every match ends, and its export re-imports and verifies to the same state;
+- every seat's view and the spectator's view are functions of what that viewer may see: two
+  matches whose visible histories are identical for a viewer (they differ only in hidden facts,
+  such as a deck order or face-down tiles) show that viewer identical views;
+- the log of a seat holds no event its visibility denies that seat while the match runs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from cli.simulate import SEAT_NAMES, play_bot_match
+from domain.bots import random_decision
+from domain.game import IllegalMove, Rules
+from domain.match import Match
+from domain.registry import all_games
+from projections.match_log import Viewer, match_log
+from projections.replays import dumps, export_lines, parse, rerun
+from store.ledger import Ledger
+
+GAMES = [rules for rules in all_games()]
+IDS = [rules.slug for rules in GAMES]
+
+
+def seat_counts(rules: Rules[Any]) -> st.SearchStrategy[int]:
+    return st.integers(rules.min_seats, min(rules.max_seats, len(SEAT_NAMES)))
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_match_ends_replays_and_verifies(rules: Rules[Any], data: st.DataObject) -> None:
+    seats = data.draw(seat_counts(rules), label="seats")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    match = play_bot_match(rules.slug, seats, seed)
+    assert match.result is not None and not match.to_move
+    ledger = Ledger("memory://")
+    ledger.save(match)
+    again = rerun(parse(dumps(export_lines(ledger.stored_events(match.id)))))
+    assert msgspec.to_builtins(again.state) == msgspec.to_builtins(match.state)
+    assert again.result == match.result
+
+
+def _visible(events: list[Any], viewer: Viewer) -> list[Any]:
+    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, match_over=False)]
+
+
+def _twin(rules: Rules[Any], match: Match, seats: int, seed: int) -> Match | None:
+    """A match of another seed whose spectator-visible opening is identical, if one is near."""
+    spectator = Viewer()
+    wanted = _visible(match.opening, spectator)
+    for other in range(seed + 1, seed + 400):
+        twin = Match.start(rules.slug, list(SEAT_NAMES[:seats]), None, other)
+        if _visible(twin.opening, spectator) == wanted:
+            return twin
+    return None
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_views_depend_only_on_what_the_viewer_may_see(
+    rules: Rules[Any], data: st.DataObject
+) -> None:
+    seats = data.draw(seat_counts(rules), label="seats")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    a = Match.start(rules.slug, list(SEAT_NAMES[:seats]), None, seed)
+    b = _twin(rules, a, seats, seed)
+    assume(b is not None)
+    assert b is not None
+    viewers = [Viewer(seat) for seat in range(seats)] + [Viewer()]
+    seen_a = {v: _visible(a.opening, v) for v in viewers}
+    seen_b = {v: _visible(b.opening, v) for v in viewers}
+    bots = random.Random(seed)
+    compared = 0
+    for _ in range(400):
+        for v in viewers:
+            if seen_a[v] == seen_b[v]:
+                assert msgspec.to_builtins(rules.view(a.state, v.seat)) == msgspec.to_builtins(
+                    rules.view(b.state, v.seat)
+                ), f"{rules.slug}: the view of {v} shows a hidden fact"
+                compared += 1
+        if a.result is not None or b.result is not None:
+            break
+        seat, command = random_decision(rules, a.state, bots)
+        out_a = a.decide(seat, command)
+        try:
+            out_b = b.decide(seat, command)
+        except IllegalMove:
+            break
+        for v in viewers:
+            seen_a[v] += _visible(out_a, v)
+            seen_b[v] += _visible(out_b, v)
+    assert compared
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+def test_a_seat_log_holds_only_what_it_may_see_while_the_match_runs(rules: Rules[Any]) -> None:
+    full = play_bot_match(rules.slug, rules.min_seats, 99)
+    decided = [e for e in full.collect_events() if isinstance(e, Match.Decided)]
+    match = Match.start(rules.slug, list(SEAT_NAMES[: rules.min_seats]), None, 99)
+    for event in decided[: len(decided) // 2]:
+        match.decide(event.seat, event.command)
+    assert match.result is None
+    ledger = Ledger("memory://")
+    ledger.save(match)
+    events = ledger.stored_events(match.id)
+    for seat in range(len(match.seats)):
+        for entry in match_log(events, Viewer(seat)):
+            for event in entry.events:
+                typed = msgspec.convert(event, rules.event_type)
+                assert typed.visibility().allows(seat)
