@@ -18,7 +18,7 @@ from cli.output import (
     say,
     table,
 )
-from cli.simulate import SEAT_NAMES, Tally, save_replay, timed_bot_match
+from cli.simulate import SEAT_NAMES, Tally, play_bot_match, save_replay, timed_bot_match
 from domain.game import IllegalMove, places_from_keys
 from domain.match import Match
 from domain.registry import all_games, rules_for
@@ -587,6 +587,44 @@ def simulate(
             ]
         ],
     )
+
+
+@app.command()
+@reports_errors
+def record(
+    game: Annotated[str, typer.Argument(help="Game slug.")],
+    out: Annotated[Path, typer.Option(help="Folder for the replay files.")],
+    seats: Annotated[int, typer.Option(help="Seats per match.")] = 2,
+    count: Annotated[int, typer.Option(help="How many matches to keep.")] = 1,
+    want: Annotated[
+        list[str] | None, typer.Option(help="Keep only matches with this game event type; repeat.")
+    ] = None,
+    undo_rate: Annotated[
+        float, typer.Option(help="How often a bot undoes a decision it may undo.")
+    ] = 0.0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="A game option KEY=VALUE.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="First seed to try.")] = 1,
+    tries: Annotated[int, typer.Option(help="Give up after this many matches.")] = 500,
+) -> None:
+    """Record bot matches that show the wanted events as replay files (for `replays/`)."""
+    wanted = set(want or [])
+    options = _parse_options(option or [])
+    ledger = Ledger("memory://")
+    kept = 0
+    for k in range(tries):
+        match = play_bot_match(game, seats, seed + k, options, undo_rate)
+        kinds = {type(e).__name__ for e in match.pending_events}
+        shown = {type(g).__name__ for e in match.pending_events for g in getattr(e, "outcome", [])}
+        if not wanted <= shown or (undo_rate and not {"Undone", "Redone"} <= kinds):
+            continue
+        ledger.save(match)
+        say(str(save_replay(ledger, match, out)))
+        kept += 1
+        if kept == count:
+            return
+    raise UserError(f"only {kept} of {count} matches showed {sorted(wanted)} in {tries} tries")
 
 
 @app.command()

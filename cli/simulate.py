@@ -50,17 +50,31 @@ class Tally:
 
 
 def play_bot_match(
-    game: str, seats: int, seed: int, options: dict[str, Any] | None = None
+    game: str,
+    seats: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    undo_rate: float = 0.0,
 ) -> Match:
-    """A full match between random legal bots, in memory (not yet saved)."""
+    """A full match between random legal bots, in memory (not yet saved).
+
+    With `undo_rate`, a bot that may undo its decision does so with that probability, and then
+    either redoes it or decides afresh (so recorded games show undo and redo).
+    """
     match = Match.start(game, list(SEAT_NAMES[:seats]), options, seed)
     rules = match.rules
     bots = random.Random(seed)
+    steps = 0
     while match.result is None:
-        if match.decisions >= MAX_DECISIONS:
+        steps += 1
+        if steps >= MAX_DECISIONS:
             raise RuntimeError(f"{game} match with seed {seed} did not end")
         seat, command = random_decision(rules, match.state, bots)
         match.decide(seat, command)
+        if match.result is None and match.can_undo(seat) and bots.random() < undo_rate:
+            match.undo(seat)
+            if bots.random() < 0.5:
+                match.redo(seat)
     return match
 
 
