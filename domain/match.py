@@ -186,11 +186,15 @@ class Match(Aggregate):
         return outcome
 
     def undo(self, seat: Seat) -> Entry:
+        if self.result is not None:
+            raise IllegalMove("GAME_OVER", "the match is over; its result stands")
         entry = self._undo_entry(seat)
         self.trigger_event(self.Undone, decision=entry.decision, seat=seat)
         return entry
 
     def redo(self, seat: Seat) -> Entry:
+        if self.result is not None:
+            raise IllegalMove("GAME_OVER", "the match is over; its result stands")
         if not self.redo_stack:
             raise IllegalMove("NOTHING_TO_REDO", "there is no undone decision to redo")
         entry = self.redo_stack[-1]

@@ -110,6 +110,9 @@ def test_no_decision_after_the_end() -> None:
     with pytest.raises(IllegalMove) as caught:
         match.decide(BEN, Take(1))
     assert caught.value.code == "GAME_OVER"
+    with pytest.raises(IllegalMove) as caught:
+        match.undo(ANN)
+    assert caught.value.code == "GAME_OVER"
 
 
 def test_decision_n_draws_from_rng_seed_n() -> None:
