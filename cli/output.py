@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
@@ -16,6 +17,7 @@ from rich.table import Table
 from domain.game import IllegalMove
 from domain.match import Conflict
 from projections.replays import ReplayError
+from projections.runner import UnknownProjection
 from store.ledger import MatchNotFound
 from store.urls import BadStoreURL
 
@@ -54,12 +56,16 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail(f"CONFLICT: {exc}") from None
         except ReplayError as exc:
             raise fail(f"replay {exc}") from None
-        except (MatchNotFound, BadStoreURL, UserError) as exc:
+        except (MatchNotFound, BadStoreURL, UserError, UnknownProjection) as exc:
             raise fail(str(exc)) from None
         except OSError as exc:
             raise fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
         except PersistenceError as exc:
             raise fail(f"store error: {exc}") from None
+        except Exception as exc:
+            if os.environ.get("STARLEDGER_DEBUG"):
+                raise
+            raise fail(f"internal error ({type(exc).__name__}): {exc}") from None
 
     return wrapper
 

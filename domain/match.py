@@ -49,6 +49,7 @@ class Match(Aggregate):
         options: dict[str, Any]
         seed: int
         opening: list[Any]
+        sealed_log: bool
 
     class Decided(Aggregate.Event):
         seat: int
@@ -97,12 +98,14 @@ class Match(Aggregate):
         options: dict[str, Any],
         seed: int,
         opening: list[Any],
+        sealed_log: bool,
     ) -> None:
         self.game = game
         self.rules_version = rules_version
         self.seats = tuple(seats)
         self.options = dict(options)
         self.seed = seed
+        self.sealed_log = sealed_log  # the full log stays sealed even once the match is over
         rules = self.rules
         self.opening: list[GameEvent] = _events(rules, opening)
         self.state: Any = rules.fold(
@@ -115,7 +118,15 @@ class Match(Aggregate):
     # -- creation -------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, game: str, seats: list[str], options: dict[str, Any] | None, seed: int) -> Match:
+    def start(
+        cls,
+        game: str,
+        seats: list[str],
+        options: dict[str, Any] | None,
+        seed: int,
+        *,
+        sealed_log: bool = False,
+    ) -> Match:
         rules = rules_for(game)
         names = [name.strip() for name in seats]
         if not rules.min_seats <= len(names) <= rules.max_seats:
@@ -137,6 +148,7 @@ class Match(Aggregate):
             options=msgspec.to_builtins(parsed),
             seed=seed,
             opening=opening,
+            sealed_log=sealed_log,
         )
 
     # -- reading ----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 A seat sees the events whose visibility allows it and the commands it may see (a sealed choice
 is shown as sealed); a spectator sees what everyone sees; the referee sees everything. Once a
-match is over its whole log is open to all.
+match is over its whole log is open to all, unless it was started with a sealed log.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import GameEvent, Seat
-from domain.match import Match
+from domain.game import GameEvent, IllegalMove, Rules, Seat
 
 SEAT_FIELDS = frozenset(
     {
@@ -43,8 +42,8 @@ class Viewer(msgspec.Struct, frozen=True):
     seat: Seat | None = None
     referee: bool = False
 
-    def sees(self, event: GameEvent, match_over: bool) -> bool:
-        return self.referee or match_over or event.visibility().allows(self.seat)
+    def sees(self, event: GameEvent, opened: bool) -> bool:
+        return self.referee or opened or event.visibility().allows(self.seat)
 
     def label(self, seats: Sequence[str]) -> str:
         if self.referee:
@@ -52,12 +51,16 @@ class Viewer(msgspec.Struct, frozen=True):
         return "spectator" if self.seat is None else seats[self.seat]
 
 
-def viewer_for(match: Match, name: str | None) -> Viewer:
+def viewer_for(seats: Sequence[str], name: str | None) -> Viewer:
+    """The viewer a `--as` name stands for: a seat, 'spectator' (or nothing), 'referee'."""
     if name is None or name == "spectator":
         return Viewer()
     if name == "referee":
         return Viewer(referee=True)
-    return Viewer(seat=match.seat_of(name))
+    if name not in seats:
+        known = ", ".join(seats)
+        raise IllegalMove("UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})")
+    return Viewer(seat=list(seats).index(name))
 
 
 class LogEntry(msgspec.Struct, kw_only=True):
@@ -69,45 +72,51 @@ class LogEntry(msgspec.Struct, kw_only=True):
     sealed: bool = False
     decision: int | None = None
     events: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    hash: str = ""
 
 
-def match_log(events: Sequence[Any], viewer: Viewer) -> list[LogEntry]:
-    """The log of a match from its stored events, as `viewer` may read it."""
-    started = events[0]
-    match = started.mutate(None)
-    assert isinstance(match, Match)
-    for event in events[1:]:
-        event.mutate(match)
-    over = match.result is not None
+def match_log(
+    lines: Sequence[dict[str, Any]],
+    rules: Rules[Any],
+    seats: Sequence[str],
+    viewer: Viewer,
+    opened: bool,
+) -> list[LogEntry]:
+    """A match's log from its audit (or replay) lines, as `viewer` may read it.
+
+    `opened` is True once the match is over and its log is not sealed: then all may read all.
+    """
     entries: list[LogEntry] = []
-    for event in events:
+    for line in lines:
+        kind = str(line.get("kind"))
         entry = LogEntry(
-            version=event.originator_version,
-            kind=type(event).__name__,
-            at=event.timestamp.isoformat(timespec="seconds"),
+            version=int(line["version"]),
+            kind=kind,
+            at=str(line.get("at", ""))[:19],
+            hash=str(line.get("hash", "")),
         )
-        if isinstance(event, Match.Started):
-            entry.events = _visible(match.opening, viewer, over)
-        elif isinstance(event, Match.Decided):
-            entry.seat = match.seats[event.seat]
-            command = match.rules.parse_command(msgspec.to_builtins(event.command))
-            if viewer.referee or over or command.visibility(event.seat).allows(viewer.seat):
+        if kind == "Started":
+            opening = msgspec.convert(line["opening"], list[rules.event_type])
+            entry.events = _visible(opening, viewer, opened)
+        elif kind == "Decided":
+            entry.seat = str(line["seat"])
+            seat = list(seats).index(entry.seat)
+            command = rules.parse_command(line["command"])
+            if viewer.referee or opened or command.visibility(seat).allows(viewer.seat):
                 entry.command = msgspec.to_builtins(command)
             else:
                 entry.sealed = True
-            outcome = msgspec.convert(
-                msgspec.to_builtins(event.outcome), list[match.rules.event_type]
-            )
-            entry.events = _visible(outcome, viewer, over)
-        elif isinstance(event, Match.Undone | Match.Redone):
-            entry.seat = match.seats[event.seat]
-            entry.decision = event.decision
+            outcome = msgspec.convert(line["outcome"], list[rules.event_type])
+            entry.events = _visible(outcome, viewer, opened)
+        else:
+            entry.seat = str(line["seat"])
+            entry.decision = int(line["decision"])
         entries.append(entry)
     return entries
 
 
-def _visible(events: Sequence[GameEvent], viewer: Viewer, over: bool) -> list[dict[str, Any]]:
-    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, over)]
+def _visible(events: Sequence[GameEvent], viewer: Viewer, opened: bool) -> list[dict[str, Any]]:
+    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, opened)]
 
 
 def describe(event: dict[str, Any], seats: Sequence[str]) -> str:

@@ -72,35 +72,43 @@ def event_line(match: Match, event: Any) -> dict[str, Any]:
     return line
 
 
-def export_lines(events: Sequence[Any]) -> list[dict[str, Any]]:
-    """The replay of a match from its stored events, each line carrying its chain hash."""
-    started = events[0]
-    assert isinstance(started, Match.Started)
-    match = started.mutate(None)
-    assert isinstance(match, Match)
-    header: dict[str, Any] = {
+def header_line(started: Match.Started) -> dict[str, Any]:
+    """The replay header of a match (without its hash)."""
+    return {
         "format": FORMAT,
         "game": started.game,
         "rules_version": started.rules_version,
         "seats": list(started.seats),
         "options": dict(started.options),
         "seed": started.seed,
+        "sealed_log": started.sealed_log,
         "match": str(started.originator_id),
     }
-    lines = [header]
+
+
+def end_line(match: Match) -> dict[str, Any]:
+    """The replay's last line: how many events, the final scores and result."""
+    result = match.result
+    return {
+        "end": True,
+        "events": match.version,
+        "scores": list(match.rules.score(match.state)),
+        "result": msgspec.to_builtins(result) if result is not None else None,
+    }
+
+
+def export_lines(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """The replay of a match from its stored events, each line carrying its chain hash."""
+    started = events[0]
+    assert isinstance(started, Match.Started)
+    match = started.mutate(None)
+    assert isinstance(match, Match)
+    lines = [header_line(started)]
     for index, event in enumerate(events):
         if index:
             event.mutate(match)
         lines.append(event_line(match, event))
-    result = match.result
-    lines.append(
-        {
-            "end": True,
-            "events": len(events),
-            "scores": list(match.rules.score(match.state)),
-            "result": msgspec.to_builtins(result) if result is not None else None,
-        }
-    )
+    lines.append(end_line(match))
     previous = ""
     for line in lines:
         line["hash"] = previous = chain(previous, line)
@@ -170,7 +178,11 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
         raise ReplayError(2, "the first event must be Started")
     try:
         match = Match.start(
-            rules.slug, list(header["seats"]), dict(header["options"]), int(header["seed"])
+            rules.slug,
+            list(header["seats"]),
+            dict(header["options"]),
+            int(header["seed"]),
+            sealed_log=bool(header.get("sealed_log", False)),
         )
     except (IllegalMove, KeyError, TypeError, ValueError) as exc:
         raise ReplayError(1, f"cannot start the match: {exc}") from None

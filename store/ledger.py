@@ -44,8 +44,11 @@ class Ledger(Application[uuid.UUID]):
         seats: list[str],
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        *,
+        sealed_log: bool = False,
     ) -> Match:
-        match = Match.start(game, seats, options, secrets.randbits(63) if seed is None else seed)
+        seed = secrets.randbits(63) if seed is None else seed
+        match = Match.start(game, seats, options, seed, sealed_log=sealed_log)
         self._save(match)
         return match
 

@@ -50,7 +50,7 @@ def test_every_match_ends_replays_and_verifies(rules: Rules[Any], data: st.DataO
 
 
 def _visible(events: list[Any], viewer: Viewer) -> list[Any]:
-    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, match_over=False)]
+    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, opened=False)]
 
 
 def _twin(rules: Rules[Any], match: Match, seats: int, seed: int) -> Match | None:
@@ -112,9 +112,13 @@ def test_a_seat_log_holds_only_what_it_may_see_while_the_match_runs(rules: Rules
     assert match.result is None
     ledger = Ledger("memory://")
     ledger.save(match)
-    events = ledger.stored_events(match.id)
+    lines = export_lines(ledger.stored_events(match.id))[1:-1]
     for seat in range(len(match.seats)):
-        for entry in match_log(events, Viewer(seat)):
+        for entry in match_log(lines, rules, match.seats, Viewer(seat), opened=False):
             for event in entry.events:
                 typed = msgspec.convert(event, rules.event_type)
                 assert typed.visibility().allows(seat)
+            if entry.kind == "Decided" and not entry.sealed:
+                command = rules.parse_command(entry.command)
+                decider = match.seats.index(entry.seat)
+                assert command.visibility(decider).allows(seat)

@@ -123,3 +123,56 @@ def test_simulate_writes_verifiable_replays(cli, tmp_path: Path) -> None:  # typ
 def test_demo_plays_every_game(cli) -> None:  # type: ignore[no-untyped-def]
     out = cli("demo")
     assert "log verified: yes" in out and "NO" not in out
+
+
+def test_read_side_commands(cli) -> None:  # type: ignore[no-untyped-def]
+    json.loads(cli("simulate", "toy", "--matches", "4", "--seats", "2", "--json"))
+    running = new_toy(cli)
+    over = json.loads(cli("matches", "--status", "over", "--json"))
+    assert len(over) == 4 and all(m["winners"] for m in over)
+    assert [m["match"] for m in json.loads(cli("matches", "--status", "setting up", "--json"))] == [
+        running
+    ]
+    assert len(json.loads(cli("matches", "--seat", "ann", "--game", "toy", "--json"))) == 5
+    assert json.loads(cli("matches", "--seat", "zed", "--json")) == []
+    assert "--status" in cli("matches", "--status", "done", code=1)
+    board = json.loads(cli("leaderboard", "toy", "--json"))
+    assert {r["seat"] for r in board} == {"ann", "ben"}
+    assert sum(r["matches"] for r in board) == 8
+    assert all(0 <= r["win_rate"] <= 1 for r in board)
+    status = json.loads(cli("projections", "status", "--json"))
+    assert {s["projection"] for s in status} == {"index", "scores", "audit", "views"}
+    rebuilt = json.loads(cli("projections", "rebuild", "audit", "--json"))
+    assert rebuilt["rebuilt"] == ["audit"] and rebuilt["events"] > 0
+    assert "no projection" in cli("projections", "rebuild", "nope", code=1)
+    assert all(s["lag"] == 0 for s in json.loads(cli("projections", "status", "--json")))
+
+
+def test_sealed_log_stays_sealed_after_the_end(cli) -> None:  # type: ignore[no-untyped-def]
+    match = new_toy(cli, "--option", "pile=2", "--sealed-log")
+    cli("play", match, '{"type":"Draw"}', "--as", "ann")
+    cli("play", match, '{"type":"Take","n":2}', "--as", "ben")
+    assert json.loads(cli("score", match, "--json"))["status"] == "over"
+    assert "DrewCard" not in cli("log", match, "--as", "ben")
+    assert "DrewCard" in cli("log", match, "--as", "referee")
+
+
+def test_follow_prints_decisions_as_they_land(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import threading
+    import time
+
+    from store.ledger import Ledger
+
+    match = new_toy(cli)
+    other_client = Ledger()  # the CLI runner captures stdout process-wide: play directly
+
+    def later() -> None:
+        time.sleep(0.6)
+        other_client.play(match, "ann", {"type": "Draw"})
+        other_client.play(match, "ben", {"type": "Take", "n": 1})
+
+    thread = threading.Thread(target=later)
+    thread.start()
+    out = cli("follow", match, "--as", "ben", "--timeout", "3")
+    thread.join()
+    assert "ann:" in out and "Drew " in out and "DrewCard" not in out and "ben:" in out

@@ -1,0 +1,90 @@
+"""Bots at work: simulate and demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+
+from cli.base import GameOptions, Json, Store, app, open_ledger, parse_options
+from cli.output import console, fail, print_json, reports_errors, say, table
+from cli.replay_commands import verify_text
+from cli.simulate import SEAT_NAMES, Tally, save_replay, timed_bot_match
+from domain.game import IllegalMove
+from domain.registry import all_games, rules_for
+from projections.projectors import scoreboard
+from projections.replays import dumps, export_lines
+
+
+@app.command()
+@reports_errors
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game slug.")],
+    matches_: Annotated[int, typer.Option("--matches", min=1, help="How many matches.")] = 10,
+    seats: Annotated[int, typer.Option(help="Seats per match.")] = 2,
+    seed: Annotated[int, typer.Option(help="Seed of the first match; the next count up.")] = 1,
+    option: GameOptions = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Also write each match as a replay file here.")
+    ] = None,
+    store: Store = None,
+    json: Json = False,
+) -> None:
+    """Random legal bots play full matches into the store."""
+    rules = rules_for(game)
+    if not rules.min_seats <= seats <= min(rules.max_seats, len(SEAT_NAMES)):
+        raise IllegalMove(
+            "BAD_SEATS", f"{rules.name} takes {rules.min_seats}-{rules.max_seats} seats"
+        )
+    options = parse_options(option or [])
+    rules.options(options)
+    ledger = open_ledger(store)
+    tally = Tally()
+    with Progress(console=console, transient=True, disable=json) as progress:
+        task = progress.add_task(f"{game} x{matches_}", total=matches_)
+        for k in range(matches_):
+            match = timed_bot_match(ledger, game, seats, seed + k, options, tally)
+            if out is not None:
+                save_replay(ledger, match, out)
+            progress.advance(task)
+    summary = {"game": game, "seats": seats} | tally.summary(seats)
+    if json:
+        print_json(summary)
+        return
+    table(
+        f"simulate {game}",
+        ["matches", "decisions", "mean score", "wins by seat", "end reasons", "decisions/s"],
+        [[summary["matches"], summary["decisions"], summary["mean_score"],
+          ", ".join(f"{k} {v:g}" for k, v in summary["wins"].items()),
+          ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items()),
+          summary["decisions_per_second"]]],
+    )  # fmt: skip
+
+
+@app.command()
+@reports_errors
+def demo(
+    store: Store = None,
+    seed: Annotated[int, typer.Option(help="Seed of the bot matches.")] = 2026,
+) -> None:
+    """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
+    ledger = open_ledger(store)
+    console.print(f"store: {ledger.url}", markup=False)
+    failures = 0
+    for rules in all_games():
+        seats = min(max(rules.min_seats, 3), rules.max_seats)
+        match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally())
+        board = scoreboard(match)
+        table(
+            f"{rules.name} — match {match.id} — {match.decisions} decisions — {board['reason']}",
+            ["seat", "score", "place"],
+            [[s["seat"], s["score"], s["place"]] for s in board["seats"]],
+        )
+        problem = verify_text(dumps(export_lines(ledger.stored_events(match.id))))
+        verdict = "yes" if problem is None else "NO: " + problem
+        say(f"winner: {', '.join(board['winners'])}; log verified: {verdict}")
+        failures += problem is not None
+    if failures:
+        raise fail(f"{failures} log(s) did not verify")

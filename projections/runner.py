@@ -1,0 +1,160 @@
+"""Running projections: catch up from the notification log, follow it, rebuild, report lag.
+
+Every projector has its own position (a tracking record of the Ledger's notification id).
+`catch_up` reads notifications after the lowest position in pages, folds each into the match it
+belongs to (a cache of Match aggregates, loaded from the store — snapshots included — when
+missing), and writes each projector's documents for the page together with its new position,
+atomically. Stopping at any point and starting again neither misses nor repeats an event.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eventsourcing.persistence import Notification, Tracking
+
+from domain.match import Match
+from projections.projectors import PROJECTORS, Projector
+from projections.view_store import (
+    MemoryViewRecorder,
+    PostgresViewRecorder,
+    RedisViewRecorder,
+    SQLiteViewRecorder,
+    ViewRecorder,
+)
+from store.ledger import Ledger
+
+PAGE = 500
+
+
+class UnknownProjection(LookupError):
+    pass
+
+
+def view_recorder(ledger: Ledger, projection: str) -> ViewRecorder:
+    """The ViewRecorder of a projection, in the same store as the ledger's events."""
+    env = ledger.env
+    module = env.get("PERSISTENCE_MODULE")
+    if module == "eventsourcing.sqlite":
+        return SQLiteViewRecorder(projection, str(env.get("SQLITE_DBNAME")))
+    if module == "eventsourcing.postgres":
+        conninfo = (
+            f"dbname={env.get('POSTGRES_DBNAME')} host={env.get('POSTGRES_HOST')} "
+            f"port={env.get('POSTGRES_PORT')} user={env.get('POSTGRES_USER')} "
+            f"password={env.get('POSTGRES_PASSWORD') or ''}"
+        )
+        return PostgresViewRecorder(projection, conninfo)
+    if module == "store.redis":
+        return RedisViewRecorder(projection, str(env.get("REDIS_URL")), ledger.name.lower())
+    views: dict[str, ViewRecorder] = ledger.__dict__.setdefault("_memory_views", {})
+    return views.setdefault(projection, MemoryViewRecorder(projection))
+
+
+class MatchCache:
+    """The latest Match aggregates the projections have folded, reloaded from the store on a miss."""
+
+    def __init__(self, ledger: Ledger, size: int = 256) -> None:
+        self.ledger = ledger
+        self.size = size
+        self._matches: OrderedDict[uuid.UUID, Match] = OrderedDict()
+
+    def apply(self, event: Any) -> Match:
+        ident = event.originator_id
+        if isinstance(event, Match.Started):
+            match = event.mutate(None)
+        else:
+            match = self._matches.pop(ident, None)
+            if match is None or match.version != event.originator_version - 1:
+                match = self.ledger.match(ident, version=event.originator_version - 1)
+            event.mutate(match)
+        assert isinstance(match, Match)
+        self._matches[ident] = match
+        if len(self._matches) > self.size:
+            self._matches.popitem(last=False)
+        return match
+
+
+@dataclass(frozen=True)
+class Status:
+    name: str
+    description: str
+    position: int
+    head: int
+
+    @property
+    def lag(self) -> int:
+        return self.head - self.position
+
+
+class Projections:
+    def __init__(self, ledger: Ledger, names: Sequence[str] | None = None) -> None:
+        self.ledger = ledger
+        chosen = list(names or PROJECTORS)
+        for name in chosen:
+            if name not in PROJECTORS:
+                known = ", ".join(PROJECTORS)
+                raise UnknownProjection(f"no projection {name!r} (known: {known})")
+        self.projectors: list[Projector] = [
+            PROJECTORS[name](view_recorder(ledger, name)) for name in chosen
+        ]
+        self.cache = MatchCache(ledger)
+
+    def __getitem__(self, name: str) -> Projector:
+        for projector in self.projectors:
+            if projector.name == name:
+                return projector
+        raise UnknownProjection(name)
+
+    def positions(self) -> dict[str, int]:
+        app = self.ledger.name
+        return {p.name: p.recorder.max_tracking_id(app) or 0 for p in self.projectors}
+
+    def head(self) -> int:
+        return self.ledger.recorder.max_notification_id() or 0
+
+    def status(self) -> list[Status]:
+        head = self.head()
+        positions = self.positions()
+        return [Status(p.name, p.description, positions[p.name], head) for p in self.projectors]
+
+    def catch_up(self, stop: int | None = None) -> int:
+        """Process every notification not yet projected (up to `stop`); returns how many."""
+        done = 0
+        for page in self._pages(stop):
+            self.process(page)
+            done += len(page)
+        return done
+
+    def _pages(self, stop: int | None) -> Iterator[list[Notification]]:
+        start = min(self.positions().values(), default=0) + 1
+        while True:
+            page = list(self.ledger.recorder.select_notifications(start, PAGE, stop=stop))
+            if not page:
+                return
+            yield page
+            start = page[-1].id + 1
+
+    def process(self, page: Sequence[Notification]) -> None:
+        """Project one page of notifications and record each projector's new position."""
+        positions = self.positions()
+        pending: dict[str, dict[str, bytes | None]] = {p.name: {} for p in self.projectors}
+        for notification in page:
+            event = self.ledger.mapper.to_domain_event(notification)
+            match = self.cache.apply(event)
+            for projector in self.projectors:
+                if notification.id > positions[projector.name]:
+                    projector.project(event, match, pending[projector.name])
+        last = page[-1].id
+        for projector in self.projectors:
+            if last > positions[projector.name]:
+                projector.recorder.write(pending[projector.name], Tracking(self.ledger.name, last))
+
+    def rebuild(self) -> int:
+        for projector in self.projectors:
+            projector.recorder.reset()
+        self.cache = MatchCache(self.ledger)
+        return self.catch_up()
