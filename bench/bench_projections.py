@@ -1,0 +1,124 @@
+"""Projections: catching up over many stored events, and the lag from an append to the view.
+
+1. Fills a fresh store with bot matches until it holds `--events` stored events, then times
+   catching every projection up from zero (events per second), and the index alone as baseline.
+2. Under load: a writer appends decisions as fast as it can while a follower keeps the
+   projections current; for every append, the time until its view is updated (p50/p99).
+
+    .venv/bin/python -m bench.bench_projections [--game delta-v] [--events 100000] [--store URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import ensure_game, percentile
+from cli.simulate import play_bot_match
+from projections.runner import Projections
+from store.ledger import Ledger
+
+
+def fill(ledger: Ledger, game: str, seats: int, events: int) -> int:
+    stored, seed = 0, 0
+    while stored < events:
+        match = play_bot_match(game, seats, seed)
+        ledger.save(match)
+        stored += match.version
+        seed += 1
+    return stored
+
+
+def catch_up(ledger: Ledger, names: list[str] | None) -> tuple[int, float]:
+    projections = Projections(ledger, names)
+    for projector in projections.projectors:
+        projector.recorder.reset()
+    projections = Projections(ledger, names)
+    started = time.perf_counter()
+    done = projections.catch_up()
+    return done, time.perf_counter() - started
+
+
+def _writer(url: str, game: str, seats: int, stop: Any, out: Any) -> None:
+    """Another process: plays bot matches and appends their events one decision at a time."""
+    ensure_game(game)
+    ledger = Ledger(url)
+    seed = 10_000
+    while not stop.is_set():
+        match = play_bot_match(game, seats, seed)
+        seed += 1
+        for event in match.collect_events():
+            if stop.is_set():
+                return
+            recordings = ledger.save(event)  # one decision at a time, as players make them
+            out.put((recordings[-1].notification.id, time.monotonic()))
+
+
+def lag_under_load(ledger: Ledger, game: str, seats: int, seconds: float) -> list[float]:
+    Projections(ledger).catch_up()
+    context = multiprocessing.get_context("spawn")
+    stop, out = context.Event(), context.Queue()
+    writer = context.Process(target=_writer, args=(ledger.url, game, seats, stop, out))
+    writer.start()
+    projections = Projections(ledger)
+    appended: dict[int, float] = {}
+    lags: list[float] = []
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        if projections.catch_up():
+            now = time.monotonic()
+            while not out.empty():
+                ident, at = out.get()
+                appended[ident] = at
+            position = min(projections.positions().values())
+            for ident in [i for i in appended if i <= position]:
+                lags.append(now - appended.pop(ident))
+        else:
+            time.sleep(0.001)
+    stop.set()
+    writer.join(timeout=30)
+    return lags
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="delta-v")
+    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--store", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--load-seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    ensure_game(args.game)
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.store or f"sqlite:///{Path(folder) / 'bench.db'}"
+        ledger = Ledger(url)
+        started = time.perf_counter()
+        stored = fill(ledger, args.game, args.seats, args.events)
+        print(
+            f"{url}: {stored} stored events of {args.game} bot matches "
+            f"(written in {time.perf_counter() - started:.1f} s)"
+        )
+        done, seconds = catch_up(ledger, None)
+        print(
+            f"catch up, all projections:  {done} events in {seconds:6.2f} s = "
+            f"{done / seconds:10,.0f} events/s"
+        )
+        base_done, base_seconds = catch_up(ledger, ["index"])
+        print(
+            f"catch up, match index only: {base_done} events in {base_seconds:6.2f} s = "
+            f"{base_done / base_seconds:10,.0f} events/s (baseline)"
+        )
+        lags = lag_under_load(ledger, args.game, args.seats, args.load_seconds)
+        if lags:
+            print(
+                f"append -> view under load: {len(lags)} appends, "
+                f"p50 {percentile(lags, 50) * 1000:.1f} ms, p99 {percentile(lags, 99) * 1000:.1f} ms"
+            )
+
+
+if __name__ == "__main__":
+    main()
