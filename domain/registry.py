@@ -40,4 +40,9 @@ def _load() -> None:
         register(importlib.import_module(module).RULES)
 
 
-_GAME_PACKAGES: tuple[str, ...] = ()
+_GAME_PACKAGES: tuple[str, ...] = (
+    "domain.delta_v",
+    "domain.race_for_the_galaxy",
+    "domain.duck_dealer",
+    "domain.kosmonauts",
+)

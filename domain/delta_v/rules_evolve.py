@@ -1,0 +1,324 @@
+"""`evolve`: how each fact changes the state. It never validates and never fails on a valid log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from .components import GRID_SIZE
+from .events import (
+    ActionSkipped,
+    ActionTaken,
+    AlienEncounterResolved,
+    AlienEncounterRevealed,
+    AlienMoved,
+    AsteroidFieldDealt,
+    BidUpBribeReturned,
+    BidUpDeclared,
+    BribeSpent,
+    BribeStolen,
+    ContractAttemptFailed,
+    ContractDeclared,
+    ContractFulfilled,
+    ContractStepSkipped,
+    Event,
+    FirstPlayerChosen,
+    GameCreated,
+    GameEnded,
+    IncidentStolen,
+    IncidentTaken,
+    IncidentUsed,
+    Location,
+    MeteorStormPlayed,
+    MineralReplaced,
+    MineralScanFinished,
+    MineralScanStarted,
+    PirateAttackPlayed,
+    PlayerEquipped,
+    ProspectRevealDeclined,
+    ResponsePassed,
+    ResponseWindowOpened,
+    RocketMoved,
+    RocketPlacedOnStation,
+    RocketReturnedToShipyard,
+    RocketsReturnedToStation,
+    TileRevealed,
+    TilesPeeked,
+    TurnEnded,
+    TurnStarted,
+)
+from .rules_board import cell_index, tile_at
+from .state import (
+    WINDOW_PHASES,
+    Attempt,
+    AttemptTile,
+    Bid,
+    Bribe,
+    Contract,
+    HeldIncident,
+    OpenWindow,
+    PeekPanel,
+    Rocket,
+    Scan,
+    State,
+    Tile,
+)
+
+
+def evolve(state: State, event: Event) -> State:
+    handler = _HANDLERS.get(type(event))
+    return handler(state, event) if handler is not None else state
+
+
+def _move_rockets(state: State, rocket_ids: set[str], location: Location) -> State:
+    rockets = tuple(
+        replace(r, location=location) if r.rocket_id in rocket_ids else r for r in state.rockets
+    )
+    return replace(state, rockets=rockets)
+
+
+def _set_bribe(state: State, bribe_id: str, **changes: Any) -> State:
+    bribes = tuple(replace(b, **changes) if b.bribe_id == bribe_id else b for b in state.bribes)
+    return replace(state, bribes=bribes)
+
+
+def _drop_incident(state: State, incident_id: str) -> State:
+    return replace(
+        state, incidents=tuple(i for i in state.incidents if i.incident_id != incident_id)
+    )
+
+
+def _set_cell(state: State, position: tuple[int, int], tile: Tile | None) -> State:
+    grid = list(state.grid)
+    grid[cell_index(position)] = tile
+    return replace(state, grid=tuple(grid))
+
+
+def _seat_decided(state: State) -> State:
+    """§5 item 3: a survey's results stay in view until the surveyor's next command, which can only
+    be a declaration, a skip or an own-turn incident (each opens with one of the events below)."""
+    if state.panel is not None and state.panel.source == "survey":
+        return replace(state, panel=None)
+    return state
+
+
+def _game_created(state: State, e: GameCreated) -> State:
+    return replace(
+        state,
+        colours=e.colours,
+        manifest_id=e.manifest_id,
+        contracts=tuple(Contract(spec) for spec in e.contracts),
+        grid=(None,) * (GRID_SIZE * GRID_SIZE),
+        collections=((),) * e.seats,
+        peeked=(frozenset(),) * e.seats,
+    )
+
+
+def _field_dealt(state: State, e: AsteroidFieldDealt) -> State:
+    grid = list(state.grid)
+    for dealt in e.tiles:
+        grid[cell_index(dealt.position)] = Tile(dealt.tile_id, dealt.face)
+    return replace(state, grid=tuple(grid))
+
+
+def _player_equipped(state: State, e: PlayerEquipped) -> State:
+    rockets = tuple(Rocket(rid, e.seat, "SHIPYARD") for rid in e.rocket_ids)
+    bribes = tuple(Bribe(b.bribe_id, b.mineral, e.seat) for b in e.bribes)
+    return replace(state, rockets=state.rockets + rockets, bribes=state.bribes + bribes)
+
+
+def _turn_started(state: State, e: TurnStarted) -> State:
+    return replace(
+        state,
+        turn=e.turn,
+        active=e.seat,
+        phase="ACTION",
+        action_taken=False,
+        pirated=False,
+        meteored=False,
+        window=None,
+        attempt=None,
+        panel=None,
+        scan=None,
+        resume="TURN_END",
+    )
+
+
+def _window_opened(state: State, e: ResponseWindowOpened) -> State:
+    return replace(state, window=OpenWindow(e.window, e.eligible), phase=WINDOW_PHASES[e.window])
+
+
+def _response_passed(state: State, e: ResponsePassed) -> State:
+    assert state.window is not None
+    window = replace(state.window, asked=state.window.asked + 1)
+    if window.asked < len(window.eligible):
+        return replace(state, window=window)
+    # Everyone passed: pre_action leads to the action, pre_contract to the declaration; after a
+    # bid_up window the fulfilment events follow in the same decision.
+    after = {"pre_action": "ACTION", "pre_contract": "CONTRACT_DECLARATION", "bid_up": "TURN_END"}
+    return replace(state, window=None, phase=after[e.window])
+
+
+def _tiles_peeked(state: State, e: TilesPeeked) -> State:
+    peeked = list(state.peeked)
+    peeked[e.seat] = peeked[e.seat] | frozenset(e.positions)
+    state = replace(state, peeked=tuple(peeked))
+    if e.source == "prospect":
+        panel = PeekPanel(e.seat, e.source, e.positions)
+        return replace(state, panel=panel, phase="PROSPECT_DECISION", resume="CONTRACT_DECLARATION")
+    if e.source == "survey":
+        return replace(state, panel=PeekPanel(e.seat, e.source, e.positions))
+    assert state.scan is not None
+    if e.source == "scan_own":
+        scan = replace(state.scan, own=e.positions)
+        return replace(state, scan=scan, panel=PeekPanel(e.seat, "scan_own", e.positions))
+    scan = replace(state.scan, extra=state.scan.extra + e.positions)
+    panel = PeekPanel(e.seat, "scan_own", scan.own + scan.extra)
+    return replace(state, scan=scan, panel=panel)
+
+
+def _scan_started(state: State, e: MineralScanStarted) -> State:
+    return replace(
+        state, scan=Scan(allowed=e.extra_peeks_allowed, resume=state.phase), phase="SCAN_PEEKING"
+    )
+
+
+def _scan_finished(state: State, e: MineralScanFinished) -> State:
+    assert state.scan is not None
+    back = state.scan.resume
+    return replace(state, phase=back, resume=back, scan=None, panel=None)
+
+
+def _incident_taken(state: State, e: IncidentTaken) -> State:
+    state = _set_cell(state, e.from_position, None)
+    held = HeldIncident(e.incident_id, e.kind, e.seat, e.acquired_turn)
+    return replace(state, incidents=(*state.incidents, held))
+
+
+def _alien_revealed(state: State, e: AlienEncounterRevealed) -> State:
+    tile = tile_at(state, e.position)
+    assert tile is not None
+    state = _set_cell(state, e.position, replace(tile, face_up_alien=True))
+    return replace(state, encounters=e.encounter_number, phase="ALIEN_DECISION")
+
+
+def _incident_stolen(state: State, e: IncidentStolen) -> State:
+    incidents = tuple(
+        replace(i, owner=e.thief, acquired_turn=e.acquired_turn)
+        if i.incident_id == e.incident_id
+        else i
+        for i in state.incidents
+    )
+    return replace(state, incidents=incidents)
+
+
+def _tile_revealed(state: State, e: TileRevealed) -> State:
+    state = replace(state, seen=state.seen | {e.position}, revealed_by=e.context)
+    if e.context == "prospect":
+        return replace(
+            state, panel=None, phase="CONTRACT_DECLARATION", resume="CONTRACT_DECLARATION"
+        )
+    if e.context == "scan":
+        return state
+    state = replace(state, resume="TURN_END")
+    if e.judgement == "incident" or e.face.mineral is None:
+        return state
+    assert state.attempt is not None
+    if e.judgement == "mismatch":
+        return replace(
+            state, attempt=replace(state.attempt, pending=e.position), phase="REPLACEMENT_DECISION"
+        )
+    tile = AttemptTile(e.position, e.tile_id, e.face.mineral, e.face.mineral, e.face.value)
+    return replace(state, attempt=_accept(state.attempt, tile))
+
+
+def _accept(attempt: Attempt, tile: AttemptTile) -> Attempt:
+    if attempt.stage == "bid_up":
+        return replace(attempt, bid_tile=tile, pending=None)
+    return replace(attempt, accepted=(*attempt.accepted, tile), pending=None)
+
+
+def _mineral_replaced(state: State, e: MineralReplaced) -> State:
+    assert state.attempt is not None
+    tile = tile_at(state, e.position)
+    assert tile is not None
+    accepted = AttemptTile(
+        e.position, tile.tile_id, e.printed_mineral, e.new_mineral, tile.face.value
+    )
+    attempt = _accept(state.attempt, accepted)
+    phase = "BID_UP_REVEAL" if attempt.stage == "bid_up" else "CONTRACT_REVEAL"
+    return replace(state, attempt=attempt, phase=phase)
+
+
+def _bid_up_declared(state: State, e: BidUpDeclared) -> State:
+    assert state.attempt is not None
+    state = _set_bribe(state, e.bribe_id, status="committed")
+    attempt = replace(state.attempt, stage="bid_up", bid=Bid(e.bidder, e.bribe_id, e.mineral))
+    return replace(state, attempt=attempt, window=None, phase="BID_UP_REVEAL")
+
+
+def _contract_fulfilled(state: State, e: ContractFulfilled) -> State:
+    for tile in e.tiles:
+        state = _set_cell(state, tile.position, None)
+    collections = list(state.collections)
+    collections[e.seat] = collections[e.seat] + e.tiles
+    contracts = tuple(
+        replace(c, fulfilled_by=e.seat) if c.spec.contract_id == e.contract_id else c
+        for c in state.contracts
+    )
+    return replace(
+        state,
+        collections=tuple(collections),
+        contracts=contracts,
+        attempt=None,
+        phase="TURN_END",
+    )
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    GameCreated: _game_created,
+    AsteroidFieldDealt: _field_dealt,
+    PlayerEquipped: _player_equipped,
+    RocketPlacedOnStation: lambda s, e: _move_rockets(s, {e.rocket_id}, "STATION"),
+    FirstPlayerChosen: lambda s, e: replace(s, active=e.seat),
+    TurnStarted: _turn_started,
+    TurnEnded: lambda s, e: replace(s, phase="TURN_END", panel=None),
+    ResponseWindowOpened: _window_opened,
+    ResponsePassed: _response_passed,
+    PirateAttackPlayed: lambda s, e: replace(
+        _drop_incident(s, e.incident_id), pirated=True, window=None
+    ),
+    ActionSkipped: lambda s, e: replace(s, phase="CONTRACT_DECLARATION"),
+    MeteorStormPlayed: lambda s, e: replace(
+        _drop_incident(s, e.incident_id), meteored=True, window=None, phase="CONTRACT_DECLARATION"
+    ),
+    ActionTaken: lambda s, e: replace(s, action_taken=True, phase="CONTRACT_DECLARATION"),
+    RocketMoved: lambda s, e: _move_rockets(s, {e.rocket_id}, e.destination),
+    RocketReturnedToShipyard: lambda s, e: _move_rockets(s, {e.rocket_id}, "SHIPYARD"),
+    RocketsReturnedToStation: lambda s, e: _move_rockets(s, set(e.rocket_ids), "STATION"),
+    TilesPeeked: _tiles_peeked,
+    ProspectRevealDeclined: lambda s, e: replace(s, panel=None, phase="CONTRACT_DECLARATION"),
+    BribeSpent: lambda s, e: _set_bribe(s, e.bribe_id, status="spent"),
+    IncidentUsed: lambda s, e: _drop_incident(_seat_decided(s), e.incident_id),
+    MineralScanStarted: _scan_started,
+    MineralScanFinished: _scan_finished,
+    IncidentTaken: _incident_taken,
+    AlienEncounterRevealed: _alien_revealed,
+    AlienMoved: lambda s, e: replace(s, alien=e.destination),
+    BribeStolen: lambda s, e: _set_bribe(s, e.bribe_id, owner=e.thief),
+    IncidentStolen: _incident_stolen,
+    AlienEncounterResolved: lambda s, e: replace(s, phase=s.resume),
+    ContractDeclared: lambda s, e: replace(
+        _seat_decided(s), attempt=Attempt(e.contract_id), phase="CONTRACT_REVEAL"
+    ),
+    ContractStepSkipped: lambda s, e: replace(_seat_decided(s), phase="TURN_END"),
+    TileRevealed: _tile_revealed,
+    MineralReplaced: _mineral_replaced,
+    BidUpDeclared: _bid_up_declared,
+    BidUpBribeReturned: lambda s, e: _set_bribe(s, e.bribe_id, status="unspent"),
+    ContractAttemptFailed: lambda s, e: replace(s, attempt=None, phase="TURN_END"),
+    ContractFulfilled: _contract_fulfilled,
+    GameEnded: lambda s, e: replace(s, phase="GAME_OVER", ended=e, window=None, attempt=None),
+}
