@@ -1,0 +1,44 @@
+"""Race for the Galaxy (Tom Lehmann): build a galactic tableau by simultaneous role selection."""
+
+from __future__ import annotations
+
+from domain.game import Rules
+
+from .commands import Command
+from .events import Event
+from .rules import decide, evolve, initial, result, score, setup, to_move
+from .rules_legal import legal
+from .state import RaceOptions, State
+from .view import render, view
+
+RULES: Rules[State] = Rules(
+    slug="race-for-the-galaxy",
+    name="Race for the Galaxy",
+    min_seats=2,
+    max_seats=4,
+    rules_version="1",
+    options_type=RaceOptions,
+    command_type=Command,
+    event_type=Event,
+    state_type=State,
+    initial=initial,
+    setup=setup,
+    decide=decide,
+    evolve=evolve,
+    to_move=to_move,
+    legal=legal,
+    view=view,
+    score=score,
+    result=result,
+    render=render,
+    description=(
+        "Base game, 114 cards (5 start worlds dealt at random, 6 cards dealt, 2 discarded). "
+        "Each round everyone secretly picks an action card; the chosen phases (Explore, Develop, "
+        "Settle, Consume, Produce) run for all, with a bonus for those who chose them. The game "
+        "ends after a round in which a tableau reaches 12 cards or the VP chips run out."
+    ),
+    option_help={
+        "advanced_two_player": "2 players only: each picks two different action cards a round",
+        "max_rounds": "end the match after this many rounds, scored normally",
+    },
+)

@@ -1,0 +1,254 @@
+"""Race for the Galaxy rules: initial, setup, decide, to_move, score, result.
+
+The round's automatic steps are in rules_round.py, Settle in rules_settle.py, `legal` in
+rules_legal.py and `evolve` in rules_evolve.py; the power handlers in powers*.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.game import IllegalMove, Result, Rng, Seat, places_from_keys
+
+from . import commands as cmd
+from . import events as ev
+from .components import (
+    ADVANCED_ACTIONS,
+    GAME_CARDS,
+    HAND_LIMIT,
+    INITIAL_DEAL,
+    INITIAL_DISCARD,
+    STANDARD_ACTIONS,
+    START_WORLDS,
+    VP_POOL_PER_SEAT,
+    card,
+)
+from .flow import Flow
+from .rules_checks import stage_is, turn_of, waiting_on
+from .rules_consume import finish_consume, sell, use_consume
+from .rules_evolve import evolve, initial_players
+from .rules_produce import finish_produce, use_produce
+from .rules_round import advance, develop_cost, place_development
+from .rules_settle import check_resolution, placement_problem, resolve
+from .scoring import scores, tiebreak
+from .state import SEQUENTIAL_STAGES, SIMULTANEOUS_STAGES, RaceOptions, State
+
+__all__ = ["decide", "evolve", "initial", "result", "score", "setup", "to_move"]
+
+
+def initial(n_seats: int, options: RaceOptions) -> State:
+    if options.advanced_two_player and n_seats != 2:
+        raise IllegalMove("OPTION_NOT_SUPPORTED", "the advanced variant is for 2 players")
+    return State(
+        n_seats=n_seats,
+        advanced=options.advanced_two_player,
+        max_rounds=options.max_rounds,
+        players=initial_players(n_seats),
+    )
+
+
+def setup(n_seats: int, options: RaceOptions, rng: Rng) -> list[Any]:
+    """Digest 3.2/3.3 RANDOM mode with the 5 base start worlds (114 cards)."""
+    flow = Flow(initial(n_seats, options), rng)
+    flow.emit(ev.PoolFilled(VP_POOL_PER_SEAT * n_seats))
+    starts = rng.shuffled(START_WORLDS)
+    dealt, unused = tuple(starts[:n_seats]), starts[n_seats:]
+    flow.emit(ev.StartWorldsDealt(dealt))
+    first = min(range(n_seats), key=lambda seat: card(dealt[seat]).start_number or 0)
+    flow.emit(ev.PlayerOrderSet(tuple((first + i) % n_seats for i in range(n_seats))))
+    deck = tuple(rng.shuffled([*unused, *GAME_CARDS]))
+    flow.emit(ev.DeckShuffled(len(deck), False), ev.DeckOrder(deck, False))
+    for seat in range(n_seats):  # digest 3.2: dealt in seat order, one full batch at a time
+        flow.draw(seat, INITIAL_DEAL, "SETUP")
+    for seat in flow.state.order:  # digest A4: every windfall start world gets its good
+        if card(dealt[seat]).is_windfall:
+            flow.place_good(seat, dealt[seat], "SETUP_WINDFALL")
+    flow.emit(ev.InitialDiscardRequested(INITIAL_DISCARD))
+    return flow.events
+
+
+def to_move(state: State) -> frozenset[Seat]:
+    if state.stage in SIMULTANEOUS_STAGES:
+        return state.waiting
+    if state.stage in SEQUENTIAL_STAGES and state.queue:
+        return frozenset({state.queue[0]})
+    return frozenset()
+
+
+def score(state: State) -> tuple[int, ...]:
+    return scores(state)
+
+
+def result(state: State) -> Result | None:
+    if state.stage != "OVER":
+        return None
+    totals = scores(state)
+    keys = [(t, tiebreak(state, seat)) for seat, t in enumerate(totals)]
+    places = places_from_keys(keys)
+    winners = tuple(seat for seat, place in enumerate(places) if place == 1)
+    return Result(totals, places, winners, state.end_reason or "")
+
+
+# --- validation helpers --------------------------------------------------------------------------
+
+
+def _cards_from(cards: tuple[int, ...], pool: tuple[int, ...], code: str, what: str) -> None:
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("DUPLICATE_CARD", "a card is listed twice")
+    if any(c not in pool for c in cards):
+        raise IllegalMove(code, f"that card is not {what}")
+
+
+# --- command handlers ----------------------------------------------------------------------------
+
+
+def _discard_initial(flow: Flow, seat: int, c: cmd.DiscardInitialCards) -> None:
+    s = flow.state
+    stage_is(s, "SETUP_DISCARD")
+    waiting_on(s, seat)
+    if len(c.cards) != INITIAL_DISCARD:
+        raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {INITIAL_DISCARD} cards")
+    _cards_from(c.cards, s.player(seat).hand, "CARD_NOT_IN_HAND", "in your hand")
+    flow.emit(
+        ev.InitialCardsDiscarded(seat, len(c.cards)),
+        ev.CardsDiscardedDetail(seat, c.cards, "SETUP"),
+    )
+
+
+def _select(flow: Flow, seat: int, c: cmd.SelectAction) -> None:
+    s = flow.state
+    stage_is(s, "SELECT")
+    waiting_on(s, seat)
+    wanted = 2 if s.advanced else 1
+    if len(c.actions) != wanted:
+        raise IllegalMove("INVALID_ACTION_COUNT", f"choose exactly {wanted} action card(s)")
+    if len(set(c.actions)) != len(c.actions):
+        raise IllegalMove("DUPLICATE_ACTION_CARD", "choose two different action cards")
+    own = ADVANCED_ACTIONS if s.advanced else STANDARD_ACTIONS
+    if any(a not in own for a in c.actions):
+        raise IllegalMove("UNKNOWN_ACTION_CARD", f"your action cards are {', '.join(own)}")
+    flow.emit(ev.ActionChosen(seat), ev.ActionChoiceSealed(seat, c.actions))
+
+
+def _keep(flow: Flow, seat: int, c: cmd.KeepExploredCards) -> None:
+    s = flow.state
+    stage_is(s, "EXPLORE")
+    waiting_on(s, seat)
+    p = s.player(seat)
+    keep = min(p.keep, len(p.explored))
+    if len(c.cards) != keep:
+        raise IllegalMove("WRONG_KEEP_COUNT", f"keep exactly {keep} card(s)")
+    _cards_from(c.cards, p.explored, "CARD_NOT_DRAWN", "among the cards you drew")
+    rest = tuple(x for x in p.explored if x not in c.cards)
+    flow.emit(
+        ev.ExploredCardsKept(seat, len(c.cards), len(rest)),
+        ev.ExploredCardsKeptDetail(seat, c.cards, rest),
+    )
+
+
+def development_problem(state: State, seat: int, development: int) -> str | None:
+    p = state.player(seat)
+    if development not in p.hand:
+        return "CARD_NOT_IN_HAND"
+    design = card(development)
+    if not design.is_development:
+        return "NOT_A_DEVELOPMENT"
+    if any(card(t).name == design.name for t in p.tableau):
+        return "DUPLICATE_DEVELOPMENT"
+    if develop_cost(state, seat, development) > len(p.hand) - 1:
+        return "CANNOT_AFFORD"
+    return None
+
+
+def _choose_development(flow: Flow, seat: int, c: cmd.ChooseDevelopment) -> None:
+    s = flow.state
+    stage_is(s, "DEVELOP_CHOOSE")
+    waiting_on(s, seat)
+    if c.card is not None:
+        problem = development_problem(s, seat, c.card)
+        if problem is not None:
+            raise IllegalMove(problem, "that development cannot be placed now")
+    flow.emit(ev.DevelopmentChosen(seat), ev.DevelopmentChoiceSealed(seat, c.card))
+
+
+def _pay_development(flow: Flow, seat: int, c: cmd.PayForDevelopment) -> None:
+    s = flow.state
+    stage_is(s, "DEVELOP_PAY")
+    turn_of(s, seat)
+    development = s.player(seat).choice
+    assert development is not None
+    cost = develop_cost(s, seat, development)
+    _cards_from(c.discards, s.player(seat).hand, "CARD_NOT_IN_HAND", "in your hand")
+    if len(c.discards) != cost:
+        raise IllegalMove("WRONG_PAYMENT_COUNT", f"this development costs {cost} cards")
+    place_development(flow, seat, development, c.discards)
+
+
+def world_problem(state: State, seat: int, world: int) -> str | None:
+    p = state.player(seat)
+    if world not in p.hand:
+        return "CARD_NOT_IN_HAND"
+    if not card(world).is_world:
+        return "NOT_A_WORLD"
+    return placement_problem(state, seat, world, len(p.hand) - 1)
+
+
+def _choose_world(flow: Flow, seat: int, c: cmd.ChooseWorld) -> None:
+    s = flow.state
+    stage_is(s, "SETTLE_CHOOSE")
+    waiting_on(s, seat)
+    if c.card is not None:
+        problem = world_problem(s, seat, c.card)
+        if problem is not None:
+            raise IllegalMove(problem, "that world cannot be placed now")
+    flow.emit(ev.WorldChosen(seat), ev.WorldChoiceSealed(seat, c.card))
+
+
+def _resolve_settle(flow: Flow, seat: int, c: cmd.ResolveSettle) -> None:
+    stage_is(flow.state, "SETTLE_RESOLVE")
+    turn_of(flow.state, seat)
+    cost, strength = check_resolution(flow.state, seat, c)
+    resolve(flow, seat, c, cost, strength)
+
+
+def _hand_limit(flow: Flow, seat: int, c: cmd.DiscardForHandLimit) -> None:
+    s = flow.state
+    stage_is(s, "HAND_LIMIT")
+    waiting_on(s, seat, "NOT_REQUIRED")
+    excess = len(s.player(seat).hand) - HAND_LIMIT
+    if len(c.cards) != excess:
+        raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {excess} cards")
+    _cards_from(c.cards, s.player(seat).hand, "CARD_NOT_IN_HAND", "in your hand")
+    flow.emit(
+        ev.HandLimitDiscarded(seat, len(c.cards)),
+        ev.CardsDiscardedDetail(seat, c.cards, "HAND_LIMIT"),
+    )
+
+
+_HANDLERS: dict[type, Callable[[Flow, int, Any], None]] = {
+    cmd.DiscardInitialCards: _discard_initial,
+    cmd.SelectAction: _select,
+    cmd.KeepExploredCards: _keep,
+    cmd.ChooseDevelopment: _choose_development,
+    cmd.PayForDevelopment: _pay_development,
+    cmd.ChooseWorld: _choose_world,
+    cmd.ResolveSettle: _resolve_settle,
+    cmd.SellGood: sell,
+    cmd.UseConsumePower: use_consume,
+    cmd.FinishConsume: finish_consume,
+    cmd.UseProducePower: use_produce,
+    cmd.FinishProduce: finish_produce,
+    cmd.DiscardForHandLimit: _hand_limit,
+}
+
+
+def decide(state: State, seat: Seat, command: Any, rng: Rng) -> list[Any]:
+    if state.stage == "OVER":
+        raise IllegalMove("GAME_OVER", "the match is over")
+    if not 0 <= seat < state.n_seats:
+        raise IllegalMove("NOT_A_PLAYER", "no such seat")
+    flow = Flow(state, rng)
+    _HANDLERS[type(command)](flow, seat, command)
+    advance(flow)
+    return flow.events

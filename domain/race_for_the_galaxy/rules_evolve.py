@@ -1,0 +1,286 @@
+"""`evolve`: apply one fact to the state. Never validates, never draws, never mutates its input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from . import events as ev
+from .state import Player, State
+
+
+def _remove(cards: tuple[int, ...], gone: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    drop = set(gone)
+    return tuple(c for c in cards if c not in drop)
+
+
+def _update(state: State, seat: int, **changes: Any) -> State:
+    return state.with_player(seat, replace(state.player(seat), **changes))
+
+
+def _pool_filled(s: State, e: ev.PoolFilled) -> State:
+    return replace(s, pool=e.pool)
+
+
+def _start_worlds(s: State, e: ev.StartWorldsDealt) -> State:
+    players = tuple(replace(p, tableau=(w,)) for p, w in zip(s.players, e.worlds, strict=True))
+    return replace(s, players=players)
+
+
+def _order(s: State, e: ev.PlayerOrderSet) -> State:
+    return replace(s, order=e.order)
+
+
+def _deck_order(s: State, e: ev.DeckOrder) -> State:
+    if e.reshuffle:
+        return replace(s, deck=e.cards, discard=())
+    return replace(s, deck=e.cards)
+
+
+def _initial_discard(s: State, e: ev.InitialDiscardRequested) -> State:
+    return replace(s, stage="SETUP_DISCARD", waiting=frozenset(range(s.n_seats)))
+
+
+def _leaves_waiting(s: State, e: Any) -> State:
+    return replace(s, waiting=s.waiting - {e.seat})
+
+
+def _drawn(s: State, e: ev.CardsDrawnDetail) -> State:
+    s = replace(s, deck=_remove(s.deck, e.cards))
+    return _update(s, e.seat, hand=s.player(e.seat).hand + e.cards)
+
+
+def _discarded(s: State, e: ev.CardsDiscardedDetail) -> State:
+    s = replace(s, discard=s.discard + e.cards)
+    return _update(s, e.seat, hand=_remove(s.player(e.seat).hand, e.cards))
+
+
+def _good_placed(s: State, e: ev.GoodPlaced) -> State:
+    if s.stage != "PRODUCE":
+        return s
+    return _update(s, e.seat, produced=(*s.player(e.seat).produced, e.good))
+
+
+def _good_card(s: State, e: ev.GoodCardPlaced) -> State:
+    s = replace(s, deck=_remove(s.deck, (e.card,)))
+    return _update(s, e.seat, goods=(*s.player(e.seat).goods, (e.world, e.card)))
+
+
+def _round_started(s: State, e: ev.RoundStarted) -> State:
+    players = tuple(replace(p, actions=()) for p in s.players)
+    return replace(
+        s,
+        round=e.round,
+        stage="SELECT",
+        phase=None,
+        instance=0,
+        players=players,
+        waiting=frozenset(range(s.n_seats)),
+        queue=(),
+    )
+
+
+def _action_sealed(s: State, e: ev.ActionChoiceSealed) -> State:
+    return _update(s, e.seat, actions=e.actions)
+
+
+def _actions_revealed(s: State, e: ev.ActionsRevealed) -> State:
+    players = tuple(replace(p, actions=a) for p, a in zip(s.players, e.selections, strict=True))
+    return replace(s, players=players, schedule=e.schedule, stage="REVEALED")
+
+
+_FIRST_STAGE = {
+    "EXPLORE": "EXPLORE",
+    "DEVELOP": "DEVELOP_CHOOSE",
+    "SETTLE": "SETTLE_CHOOSE",
+    "CONSUME": "CONSUME",
+    "PRODUCE": "PRODUCE",
+}
+
+
+def _phase_started(s: State, e: ev.PhaseStarted) -> State:
+    players = tuple(
+        replace(
+            p,
+            active=p.tableau,
+            used=(),
+            sold=False,
+            bonus_used=False,
+            produced=(),
+            choice=None,
+            explored=(),
+            keep=0,
+        )
+        for p in s.players
+    )
+    sequential = e.phase in ("CONSUME", "PRODUCE")
+    return replace(
+        s,
+        players=players,
+        phase=e.phase,
+        instance=e.instance,
+        stage=_FIRST_STAGE[e.phase],
+        schedule=s.schedule[1:],
+        waiting=frozenset() if sequential else frozenset(range(s.n_seats)),
+        queue=s.order if sequential else (),
+    )
+
+
+def _phase_ended(s: State, e: ev.PhaseEnded) -> State:
+    return replace(s, stage="BETWEEN_PHASES", waiting=frozenset(), queue=())
+
+
+def _turn_finished(s: State, e: ev.TurnFinished) -> State:
+    return replace(s, queue=tuple(q for q in s.queue if q != e.seat))
+
+
+def _explore_drawn(s: State, e: ev.ExploreDrawnDetail) -> State:
+    s = replace(s, deck=_remove(s.deck, e.cards))
+    return _update(s, e.seat, explored=s.player(e.seat).explored + e.cards, keep=e.keep)
+
+
+def _explore_kept(s: State, e: ev.ExploredCardsKeptDetail) -> State:
+    s = replace(s, discard=s.discard + e.discarded)
+    p = s.player(e.seat)
+    return _update(s, e.seat, hand=p.hand + e.kept, explored=(), keep=0)
+
+
+def _choice_sealed(s: State, e: ev.DevelopmentChoiceSealed | ev.WorldChoiceSealed) -> State:
+    return _update(s, e.seat, choice=e.card)
+
+
+def _choices_revealed(s: State, e: ev.DevelopmentsRevealed | ev.WorldsRevealed) -> State:
+    players = tuple(
+        replace(p, choice=c, hand=p.hand if c is None else _remove(p.hand, (c,)))
+        for p, c in zip(s.players, e.choices, strict=True)
+    )
+    stage = "DEVELOP_PAY" if isinstance(e, ev.DevelopmentsRevealed) else "SETTLE_RESOLVE"
+    queue = tuple(seat for seat in s.order if e.choices[seat] is not None)
+    return replace(s, players=players, stage=stage, queue=queue)
+
+
+def _placed(s: State, e: ev.DevelopmentPlaced | ev.WorldPlaced) -> State:
+    p = s.player(e.seat)
+    s = _update(s, e.seat, tableau=(*p.tableau, e.card), choice=None)
+    return replace(s, queue=tuple(q for q in s.queue if q != e.seat))
+
+
+def _tableau_discard(s: State, e: ev.TableauCardDiscarded) -> State:
+    p = s.player(e.seat)
+    s = replace(s, discard=(*s.discard, e.card))
+    return _update(s, e.seat, tableau=_remove(p.tableau, (e.card,)))
+
+
+def _drop_goods(s: State, seat: int, worlds: tuple[int, ...]) -> State:
+    p = s.player(seat)
+    gone = tuple(g for w, g in p.goods if w in worlds)
+    s = replace(s, discard=s.discard + gone)
+    return _update(s, seat, goods=tuple((w, g) for w, g in p.goods if w not in worlds))
+
+
+def _good_sold(s: State, e: ev.GoodSold) -> State:
+    s = _drop_goods(s, e.seat, (e.world,))
+    return _update(s, e.seat, sold=True)
+
+
+def _consume_used(s: State, e: ev.ConsumePowerUsed) -> State:
+    s = _drop_goods(s, e.seat, e.worlds)
+    return _update(s, e.seat, used=(*s.player(e.seat).used, (e.card, e.power)))
+
+
+def _vp_awarded(s: State, e: ev.VPAwarded) -> State:
+    s = _update(s, e.seat, chips=s.player(e.seat).chips + e.amount)
+    return replace(s, pool=max(0, s.pool - e.amount))
+
+
+def _pool_exhausted(s: State, e: ev.VPPoolExhausted) -> State:
+    return replace(s, exhausted=True)
+
+
+def _gamble(s: State, e: ev.GambleRevealed) -> State:
+    if e.card is None:
+        return s
+    s = replace(s, deck=_remove(s.deck, (e.card,)))
+    if e.kept:
+        return _update(s, e.seat, hand=(*s.player(e.seat).hand, e.card))
+    return replace(s, discard=(*s.discard, e.card))
+
+
+def _produce_used(s: State, e: ev.ProducePowerUsed) -> State:
+    p = s.player(e.seat)
+    if e.card is None:
+        return _update(s, e.seat, bonus_used=True)
+    return _update(s, e.seat, used=(*p.used, (e.card, e.power)))
+
+
+def _hand_limit_due(s: State, e: ev.HandLimitDue) -> State:
+    return replace(s, stage="HAND_LIMIT", waiting=frozenset(e.seats))
+
+
+def _round_ended(s: State, e: ev.RoundEnded) -> State:
+    return replace(s, stage="ROUND_END", waiting=frozenset(), queue=())
+
+
+def _game_ended(s: State, e: ev.GameEnded) -> State:
+    return replace(s, stage="OVER", end_reason=e.reason, waiting=frozenset(), queue=())
+
+
+def _unchanged(s: State, e: Any) -> State:
+    return s
+
+
+_APPLY: dict[type, Callable[[State, Any], State]] = {
+    ev.PoolFilled: _pool_filled,
+    ev.StartWorldsDealt: _start_worlds,
+    ev.PlayerOrderSet: _order,
+    ev.DeckShuffled: _unchanged,
+    ev.DeckOrder: _deck_order,
+    ev.InitialDiscardRequested: _initial_discard,
+    ev.InitialCardsDiscarded: _leaves_waiting,
+    ev.CardsDrawn: _unchanged,
+    ev.CardsDrawnDetail: _drawn,
+    ev.CardsDiscardedDetail: _discarded,
+    ev.DrawShortfall: _unchanged,
+    ev.GoodPlaced: _good_placed,
+    ev.GoodCardPlaced: _good_card,
+    ev.RoundStarted: _round_started,
+    ev.ActionChosen: _leaves_waiting,
+    ev.ActionChoiceSealed: _action_sealed,
+    ev.ActionsRevealed: _actions_revealed,
+    ev.PhaseStarted: _phase_started,
+    ev.PhaseEnded: _phase_ended,
+    ev.TurnFinished: _turn_finished,
+    ev.ExploreDrawn: _unchanged,
+    ev.ExploreDrawnDetail: _explore_drawn,
+    ev.ExploredCardsKept: _leaves_waiting,
+    ev.ExploredCardsKeptDetail: _explore_kept,
+    ev.DevelopmentChosen: _leaves_waiting,
+    ev.DevelopmentChoiceSealed: _choice_sealed,
+    ev.DevelopmentsRevealed: _choices_revealed,
+    ev.DevelopmentPlaced: _placed,
+    ev.WorldChosen: _leaves_waiting,
+    ev.WorldChoiceSealed: _choice_sealed,
+    ev.WorldsRevealed: _choices_revealed,
+    ev.TableauCardDiscarded: _tableau_discard,
+    ev.WorldPlaced: _placed,
+    ev.GoodSold: _good_sold,
+    ev.ConsumePowerUsed: _consume_used,
+    ev.VPAwarded: _vp_awarded,
+    ev.VPPoolExhausted: _pool_exhausted,
+    ev.GambleRevealed: _gamble,
+    ev.ProducePowerUsed: _produce_used,
+    ev.HandLimitDue: _hand_limit_due,
+    ev.HandLimitDiscarded: _leaves_waiting,
+    ev.RoundEnded: _round_ended,
+    ev.GameEnded: _game_ended,
+}
+
+
+def evolve(state: State, event: Any) -> State:
+    return _APPLY[type(event)](state, event)
+
+
+def initial_players(n_seats: int) -> tuple[Player, ...]:
+    return tuple(Player() for _ in range(n_seats))
