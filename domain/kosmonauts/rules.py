@@ -1,0 +1,113 @@
+"""Kosmonauts rules: the shape of the game on one screen.
+
+Setup (rules_setup), then rounds of four phases: the instructor's event (rules_event_phase),
+sealed orders (rules_orders), flight or refuel and planet movement (rules_flight), landing and
+emergencies (rules_landing), the automatic steps between decisions (rules_round) and the final
+scoring (rules_scoring). `evolve` lives in rules_evolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.game import GameEvent, IllegalMove, Result, Rng, Seat
+from domain.kosmonauts import commands as cmd
+from domain.kosmonauts.rules_event_phase import (
+    choose_event_card,
+    choose_gravity_target,
+    needs_responses,
+    respond_to_event,
+)
+from domain.kosmonauts.rules_evolve import Outcome, evolve
+from domain.kosmonauts.rules_flight import (
+    decline_landing,
+    flight_turn,
+    land_on_arriving_body,
+    landing_turn,
+    refuel,
+    request_evacuation,
+    resolve_flight,
+    skip_refuel,
+)
+from domain.kosmonauts.rules_legal import legal
+from domain.kosmonauts.rules_orders import stay_on_body, submit_orders
+from domain.kosmonauts.rules_round import advance
+from domain.kosmonauts.rules_scoring import marker_vp
+from domain.kosmonauts.rules_setup import initial, keep_missions, place_planet, setup
+from domain.kosmonauts.state import State
+
+_HANDLERS: dict[type, Callable[..., None]] = {
+    cmd.ChooseEventCard: choose_event_card,
+    cmd.RespondToEvent: respond_to_event,
+    cmd.ChooseGravityTarget: choose_gravity_target,
+    cmd.SubmitOrders: submit_orders,
+    cmd.StayOnBody: stay_on_body,
+    cmd.ResolveFlight: resolve_flight,
+    cmd.RequestEvacuation: request_evacuation,
+    cmd.Refuel: refuel,
+    cmd.SkipRefuel: skip_refuel,
+    cmd.LandOnArrivingBody: land_on_arriving_body,
+    cmd.DeclineLanding: decline_landing,
+}
+
+
+def decide(state: State, seat: Seat, command: cmd.Command, rng: Rng) -> list[GameEvent]:
+    if state.phase == "ENDED":
+        raise IllegalMove("GAME_OVER", "the match is over")
+    if not 0 <= seat < state.n_seats:
+        raise IllegalMove("UNKNOWN_PLAYER", f"there is no seat {seat}")
+    out = Outcome(state)
+    if isinstance(command, cmd.PlacePlanet):
+        place_planet(out, seat, command, rng)
+    elif isinstance(command, cmd.KeepMissions):
+        keep_missions(out, seat, command, rng)
+    else:
+        _HANDLERS[type(command)](out, seat, command)
+        advance(out, rng)
+    return out.events
+
+
+def to_move(state: State) -> frozenset[Seat]:
+    phase = state.phase
+    if phase == "PLACE_PLANETS":
+        return frozenset({state.placer})
+    if phase == "KEEP_MISSIONS":
+        return frozenset(s for s, ship in enumerate(state.ships) if not ship.missions_kept)
+    if phase == "EVENT":
+        if state.round_card is None:
+            return frozenset({state.instructor})
+        if state.gravity_choices:
+            return frozenset({state.gravity_queue[0]})
+        if needs_responses(state):
+            return frozenset(s for s, ship in enumerate(state.ships) if not ship.responded)
+        return frozenset()
+    if phase == "ORDERS":
+        return frozenset(s for s, ship in enumerate(state.ships) if ship.order is None)
+    if phase == "FLIGHT":
+        seat = flight_turn(state)
+        return frozenset() if seat is None else frozenset({seat})
+    if phase == "PLANETS":
+        seat = landing_turn(state)
+        return frozenset() if seat is None else frozenset({seat})
+    return frozenset()
+
+
+def score(state: State) -> tuple[int, ...]:
+    """Landing markers are public (A25); mission points join them only at the end."""
+    if state.phase == "ENDED":
+        return state.final_scores
+    return tuple(marker_vp(state, seat) for seat in range(state.n_seats))
+
+
+def result(state: State) -> Result | None:
+    if state.phase != "ENDED" or not state.places:
+        return None
+    return Result(
+        scores=state.final_scores,
+        places=state.places,
+        winners=state.winners,
+        reason=state.end_reason or "",
+    )
+
+
+__all__ = ["decide", "evolve", "initial", "legal", "result", "score", "setup", "to_move"]

@@ -1,0 +1,200 @@
+"""Setup of the basic and advanced games (§3)."""
+
+from __future__ import annotations
+
+from domain.game import GameEvent, IllegalMove, Rng, Seat
+from domain.kosmonauts import events as ev
+from domain.kosmonauts.commands import KeepMissions, PlacePlanet
+from domain.kosmonauts.components import (
+    ADVANCED_EXCLUDED_COUNT,
+    ADVANCED_STACKS,
+    BASIC_STACK,
+    BODIES,
+    EARTH_STACK,
+    EVENT_CARDS,
+    FACE_UP_EVENTS,
+    MARKED_SPACES,
+    MISSIONS,
+    NON_EARTH_BODIES,
+    ORBITS,
+    START_FUEL_ADVANCED,
+    START_FUEL_BASIC,
+    START_SHIELDS,
+    Body,
+)
+from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_round import start_round
+from domain.kosmonauts.state import KosmonautsOptions, Ship, State
+
+
+def initial(n_seats: int, options: KosmonautsOptions) -> State:
+    return State(n_seats=n_seats, options=options, ships=tuple(Ship() for _ in range(n_seats)))
+
+
+def setup(n_seats: int, options: KosmonautsOptions, rng: Rng) -> list[GameEvent]:
+    if n_seats not in ADVANCED_EXCLUDED_COUNT:
+        raise IllegalMove("INVALID_PLAYER_COUNT", "Kosmonauts is played by 2 to 4 players")
+    out = Outcome(initial(n_seats, options))
+    youngest = options.youngest_seat
+    if not 0 <= youngest < n_seats:
+        raise IllegalMove("BAD_OPTION", f"youngest_seat must be a seat from 0 to {n_seats - 1}")
+    if not options.advanced:
+        # §3.1 step 1 / A34: deal the 9 tokens round-robin, starting with the youngest player.
+        tokens = rng.shuffled(BODIES)
+        dealt = [tokens[i::n_seats] for i in range(n_seats)]
+        hands = tuple(
+            tuple(sorted(dealt[(seat - youngest) % n_seats], key=BODIES.index))
+            for seat in range(n_seats)
+        )
+        out.emit(ev.PlanetTokensDealt(hands=hands, youngest=youngest))
+        return out.events
+    out.emit(ev.InstructorAssigned(seat=rng.below(n_seats)))
+    excluded_count = ADVANCED_EXCLUDED_COUNT[n_seats]
+    excluded: tuple[Body, ...] = ()
+    if excluded_count:
+        picked = set(rng.shuffled(NON_EARTH_BODIES)[:excluded_count])
+        excluded = tuple(b for b in BODIES if b in picked)
+        out.emit(ev.BodiesExcluded(bodies=excluded))
+    # §3.2 step 3 / A16: Alpha and Beta form one Mission II deck; excluded bodies' cards leave.
+    usable = [card for card, (_, body) in MISSIONS.items() if body not in excluded]
+    first = rng.shuffled([c for c in usable if MISSIONS[c][0] == "I"])
+    second = rng.shuffled([c for c in usable if MISSIONS[c][0] != "I"])
+    out.emit(ev.MissionDecksShuffled(decks=(tuple(first), tuple(second))))
+    hands: dict[Seat, list[str]] = {}
+    for seat in out.state.seats_from_instructor():
+        hands[seat] = [first.pop(0), first.pop(0), second.pop(0), second.pop(0)]
+        out.emit(ev.MissionCardsDealt(seat=seat, cards=tuple(hands[seat])))
+        out.emit(ev.MissionCardsDealtCount(seat=seat, count=len(hands[seat])))
+    if options.advanced_mission_dedupe:
+        _settle_clashes(out, rng, hands, first)
+    return out.events
+
+
+def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, rng: Rng) -> None:
+    state = out.state
+    body = command.body
+    if state.phase != "PLACE_PLANETS":
+        raise IllegalMove("WRONG_PHASE", "planets are placed only during setup")
+    if seat != state.placer:
+        raise IllegalMove("NOT_YOUR_TURN", f"seat {state.placer} places the next body")
+    if state.is_placed(body):
+        raise IllegalMove("TOKEN_ALREADY_PLACED", f"{body} is already on the board")
+    if not state.advanced and body not in state.planet_hands[seat]:
+        raise IllegalMove("TOKEN_NOT_IN_HAND", f"{body} is not one of your tokens")
+    if state.advanced and body != "EARTH" and not state.is_placed("EARTH"):
+        raise IllegalMove("EARTH_FIRST_REQUIRED", "Earth must be the first body placed")
+    if not 0 <= command.orbit_index < len(ORBITS[body]):
+        raise IllegalMove("INVALID_SPACE", f"{body}'s orbit has spaces 0..{len(ORBITS[body]) - 1}")
+    if not state.advanced and command.orbit_index not in MARKED_SPACES[body]:
+        marked = ", ".join(str(i) for i in sorted(MARKED_SPACES[body]))
+        raise IllegalMove("SPACE_NOT_MARKED", f"{body}'s marked spaces are {marked}")
+    out.emit(
+        ev.PlanetPlaced(
+            seat=seat,
+            body=body,
+            orbit_index=command.orbit_index,
+            hex=ORBITS[body][command.orbit_index],
+        )
+    )
+    if all(out.state.is_placed(b) for b in BODIES):
+        if state.advanced:
+            out.emit(ev.PhaseStarted(phase="KEEP_MISSIONS"))
+        else:
+            _finish_setup(out, rng)
+
+
+def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, rng: Rng) -> None:
+    state = out.state
+    ship = state.ships[seat]
+    if state.phase != "KEEP_MISSIONS":
+        raise IllegalMove("WRONG_PHASE", "missions are kept after all bodies are placed")
+    if ship.missions_kept:
+        raise IllegalMove("MISSIONS_ALREADY_KEPT", "you already kept your missions")
+    if len(command.keep) != 2 or len(set(command.keep)) != 2:
+        raise IllegalMove("MUST_KEEP_EXACTLY_TWO", "keep exactly two different missions")
+    if any(card not in ship.missions for card in command.keep):
+        raise IllegalMove("CARD_NOT_OWNED", "you can keep only missions dealt to you")
+    discarded = tuple(c for c in ship.missions if c not in command.keep)
+    out.emit(ev.MissionsKept(seat=seat, kept=command.keep, discarded=discarded))
+    out.emit(ev.MissionSelectionMade(seat=seat))
+    if all(s.missions_kept for s in out.state.ships):
+        _finish_setup(out, rng)
+
+
+def _finish_setup(out: Outcome, rng: Rng) -> None:
+    state = out.state
+    earth = state.body_hex("EARTH")
+    for seat in range(state.n_seats):
+        out.emit(ev.ShipPlaced(seat=seat, body="EARTH", hex=earth))  # A8: landed on Earth
+    if not state.advanced:
+        out.emit(ev.InstructorAssigned(seat=rng.below(state.n_seats)))
+    out.emit(ev.LandingMarkerStacksPrepared(stacks=_marker_stacks(state)))
+    pile = rng.shuffled(sorted(EVENT_CARDS))
+    out.emit(ev.EventDeckShuffled(draw_pile=tuple(pile)))
+    for slot in range(FACE_UP_EVENTS):
+        out.emit(ev.EventCardRevealed(card=pile[slot], slot=slot))
+    normal, hyper = START_FUEL_ADVANCED if state.advanced else START_FUEL_BASIC
+    for seat in range(state.n_seats):
+        out.emit(
+            ev.PlayerBoardPrepared(seat=seat, normal=normal, hyper=hyper, shields=START_SHIELDS)
+        )
+    if not state.advanced:
+        _deal_basic_missions(out, rng)
+    out.emit(ev.SetupCompleted())
+    start_round(out, 1)
+
+
+def _marker_stacks(state: State) -> tuple[tuple[Body, tuple[int, ...]], ...]:
+    stacks: list[tuple[Body, tuple[int, ...]]] = []
+    for body in BODIES:
+        if body == "EARTH":
+            stacks.append((body, EARTH_STACK))
+        elif not state.advanced:
+            stacks.append((body, BASIC_STACK))
+        elif body not in state.excluded:
+            stacks.append((body, ADVANCED_STACKS[body]))
+    return tuple(stacks)
+
+
+def _deal_basic_missions(out: Outcome, rng: Rng) -> None:
+    """§3.1 step 7 / A15: deal one card of each deck, then settle Mission I clashes in
+    instructor order from the top of the Mission I deck (set-aside cards reshuffled if needed)."""
+    decks = [
+        rng.shuffled([c for c, (family, _) in MISSIONS.items() if family == name])
+        for name in ("I", "II_ALPHA", "II_BETA")
+    ]
+    out.emit(ev.MissionDecksShuffled(decks=tuple(tuple(d) for d in decks)))
+    order = out.state.seats_from_instructor()
+    hands: dict[Seat, list[str]] = {}
+    for seat in order:
+        hands[seat] = [deck.pop(0) for deck in decks]
+        out.emit(ev.MissionCardsDealt(seat=seat, cards=tuple(hands[seat])))
+        out.emit(ev.MissionCardsDealtCount(seat=seat, count=3))
+    _settle_clashes(out, rng, hands, decks[0])
+
+
+def _settle_clashes(
+    out: Outcome, rng: Rng, hands: dict[Seat, list[str]], first_deck: list[str]
+) -> None:
+    """A15: a Mission I naming a body of the same player's Mission II is set aside and replaced
+    from the top of the Mission I deck, player by player in instructor order; the set-aside
+    cards are reshuffled when the deck runs out. A16 option: with no card left that could end
+    the clash (advanced 4-player deals use the whole deck), the clash is kept."""
+    set_aside: list[str] = []
+    for seat in hands:
+        second_bodies = {MISSIONS[c][1] for c in hands[seat] if MISSIONS[c][0] != "I"}
+        for slot, card in enumerate(hands[seat]):
+            if MISSIONS[card][0] != "I":
+                continue
+            while MISSIONS[hands[seat][slot]][1] in second_bodies:
+                if not any(MISSIONS[c][1] not in second_bodies for c in first_deck + set_aside):
+                    break
+                if not first_deck:
+                    first_deck = rng.shuffled(set_aside)
+                    set_aside = []
+                    out.emit(ev.MissionDeckReshuffled(deck=tuple(first_deck)))
+                old, new = hands[seat][slot], first_deck.pop(0)
+                set_aside.append(old)
+                hands[seat][slot] = new
+                out.emit(ev.MissionCardRedrawn(seat=seat, discarded=old, drawn=new))
+                out.emit(ev.MissionCardReplaced(seat=seat))
