@@ -1,0 +1,155 @@
+"""Setup and the optional turn-order auction (rules digest §3, §3.1, §4.11)."""
+
+from __future__ import annotations
+
+from domain.game import IllegalMove, Rng, Seat
+
+from .commands import (
+    ChooseStartingPlanet,
+    ChooseTurnPosition,
+    PlaceStartingParts,
+    SubmitTurnOrderBid,
+)
+from .components import (
+    CLIENT_TIERS,
+    MINES,
+    OTHER_PLANETS,
+    SPACEPORTS,
+    START_PLANETS,
+    STARTING_PARTS,
+)
+from .events import (
+    Event,
+    FirstPlayerDetermined,
+    MainPhaseStarted,
+    PlanetPiece,
+    PlayerTurnStarted,
+    SeatAmount,
+    SetupRandomized,
+    StartingPartsPlaced,
+    StartingPlanetChosen,
+    TurnOrderBidSealed,
+    TurnOrderBidsRevealed,
+    TurnOrderBidSubmitted,
+    TurnOrderFixed,
+    TurnOrderRebidRequired,
+    TurnPositionChosen,
+)
+from .rules_common import check_game_running, fold
+from .state import DuckDealerOptions, State
+
+
+def setup(n_seats: int, options: DuckDealerOptions, rng: Rng) -> list[Event]:
+    """§3 steps 2-5 and §7: every shuffle is made here and recorded in `SetupRandomized`."""
+    if not 0 <= options.first_player < n_seats:
+        raise IllegalMove("BAD_OPTION", f"first_player must be a seat from 0 to {n_seats - 1}")
+    start_mines = [m for m, spec in MINES.items() if spec.starting]
+    if not options.fixed_start_mines:
+        start_mines = rng.shuffled(start_mines)
+    spaceports = rng.shuffled(SPACEPORTS)
+    other_mines = rng.shuffled(m for m, spec in MINES.items() if not spec.starting)
+    track = tuple(tile for tier in CLIENT_TIERS for tile in rng.shuffled(tier))
+    tiebreak = tuple(rng.shuffled(range(n_seats)))
+    events: list[Event] = [
+        SetupRandomized(
+            start_mines=tuple(
+                PlanetPiece(p, m) for p, m in zip(START_PLANETS, start_mines, strict=True)
+            ),
+            spaceports=tuple(
+                PlanetPiece(p, s) for p, s in zip(START_PLANETS, spaceports, strict=True)
+            ),
+            mines=tuple(PlanetPiece(p, m) for p, m in zip(OTHER_PLANETS, other_mines, strict=True)),
+            client_track=track,
+            tiebreak_order=tiebreak,
+        )
+    ]
+    if not options.auction:
+        # §3 step 7: the table applies the birthday rule and names the first player; play then
+        # goes clockwise in seating order.
+        first = options.first_player
+        events.append(FirstPlayerDetermined(seat=first, method="host"))
+        events.append(TurnOrderFixed(order=tuple((first + i) % n_seats for i in range(n_seats))))
+    return events
+
+
+def decide_bid(state: State, seat: Seat, command: SubmitTurnOrderBid) -> list[Event]:
+    check_game_running(state)
+    if state.phase != "bidding":
+        raise IllegalMove("WRONG_PHASE", "no turn-order bids are being taken")
+    if seat not in state.bidders or state.player(seat).sealed_bid is not None:
+        raise IllegalMove("NOT_YOUR_TURN", "you have no bid to make now")
+    # §3.1 ruling: a re-bid is a new sealed bid of at least the tied amount.
+    floor = state.player(seat).bid if state.bid_round > 1 else 0
+    if command.amount < floor:
+        raise IllegalMove("BID_TOO_LOW", f"bid at least {floor}")
+    events: list[Event] = [
+        TurnOrderBidSubmitted(seat=seat),
+        TurnOrderBidSealed(seat=seat, amount=command.amount),
+    ]
+    after = fold(state, events)
+    if any(after.player(s).sealed_bid is None for s in after.bidders):
+        return events
+    bids = tuple(SeatAmount(s, after.player(s).sealed_bid or 0) for s in after.bidders)
+    events.append(TurnOrderBidsRevealed(bid_round=state.bid_round, bids=bids))
+    amounts = [bid.amount for bid in bids]
+    tied = tuple(bid.seat for bid in bids if amounts.count(bid.amount) > 1)
+    if tied and state.bid_round == 1:
+        events.append(TurnOrderRebidRequired(seats=tied))
+    return events
+
+
+def decide_position(state: State, seat: Seat, command: ChooseTurnPosition) -> list[Event]:
+    check_game_running(state)
+    if state.phase != "choosing_positions":
+        raise IllegalMove("WRONG_PHASE", "turn positions are not being chosen")
+    chooser = state.choosers[len(state.chosen_positions)]
+    if seat != chooser:
+        raise IllegalMove("NOT_YOUR_TURN", "another player chooses a position now")
+    taken = {position for _, position in state.chosen_positions}
+    if not 1 <= command.position <= state.n_seats or command.position in taken:
+        raise IllegalMove("INVALID_POSITION", "choose a free position in the turn order")
+    events: list[Event] = [TurnPositionChosen(seat=seat, position=command.position)]
+    chosen = (*state.chosen_positions, (seat, command.position))
+    if len(chosen) == state.n_seats - 1:
+        last = state.choosers[-1]
+        free = next(p for p in range(1, state.n_seats + 1) if p not in taken | {command.position})
+        events.append(TurnPositionChosen(seat=last, position=free))
+        chosen = (*chosen, (last, free))
+    if len(chosen) == state.n_seats:
+        order = tuple(s for s, _ in sorted(chosen, key=lambda pair: pair[1]))
+        events.append(TurnOrderFixed(order=order))
+    return events
+
+
+def setup_turn(state: State) -> Seat:
+    return state.turn_order[state.setup_index]
+
+
+def decide_parts(state: State, seat: Seat, command: PlaceStartingParts) -> list[Event]:
+    check_game_running(state)
+    if state.phase != "starting_parts":
+        raise IllegalMove("WRONG_PHASE", "starting parts are not being placed")
+    if seat != setup_turn(state):
+        raise IllegalMove("NOT_YOUR_TURN", "another player places starting parts now")
+    if len(command.parts) > STARTING_PARTS:
+        raise IllegalMove(
+            "INVALID_START_SLOT", f"at most {STARTING_PARTS} parts, on the slots marked 8"
+        )
+    return [StartingPartsPlaced(seat=seat, parts=command.parts)]
+
+
+def decide_start_planet(state: State, seat: Seat, command: ChooseStartingPlanet) -> list[Event]:
+    check_game_running(state)
+    if state.phase != "starting_planets":
+        raise IllegalMove("WRONG_PHASE", "starting planets are not being chosen")
+    if seat != setup_turn(state):
+        raise IllegalMove("NOT_YOUR_TURN", "another player chooses a starting planet now")
+    if command.planet not in START_PLANETS:
+        raise IllegalMove("NOT_A_START_PLANET", f"{command.planet} is not a starting planet")
+    if any(p.location == command.planet for p in state.players):
+        raise IllegalMove("START_PLANET_TAKEN", f"{command.planet} is taken")
+    events: list[Event] = [StartingPlanetChosen(seat=seat, planet=command.planet)]
+    if state.setup_index + 1 == state.n_seats:
+        events.append(MainPhaseStarted(turn_order=state.turn_order))
+        events.append(PlayerTurnStarted(seat=state.turn_order[0], player_turn_seq=1))
+    return events
