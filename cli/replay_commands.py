@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 import typer
@@ -154,7 +155,8 @@ def record(
     seats: Annotated[int, typer.Option(help="Seats per match.")] = 2,
     count: Annotated[int, typer.Option(help="How many matches to keep.")] = 1,
     want: Annotated[
-        list[str] | None, typer.Option(help="Keep only matches with this game event; repeat.")
+        list[str] | None,
+        typer.Option(help="Keep only matches with this game event (Type or Type:field=value)."),
     ] = None,
     undo_rate: Annotated[
         float, typer.Option(help="How often a bot undoes a decision it may undo.")
@@ -164,19 +166,39 @@ def record(
     tries: Annotated[int, typer.Option(help="Give up after this many matches.")] = 500,
 ) -> None:
     """Record bot matches that show the wanted events as replay files (for `replays/`)."""
-    wanted = set(want or [])
+    wanted = [_wanted(spec) for spec in want or []]
     options = parse_options(option or [])
     ledger = Ledger("memory://")
     kept = 0
     for k in range(tries):
         match = play_bot_match(game, seats, seed + k, options, undo_rate)
         kinds = {type(e).__name__ for e in match.pending_events}
-        shown = {type(g).__name__ for e in match.pending_events for g in getattr(e, "outcome", [])}
-        if not wanted <= shown or (undo_rate and not {"Undone", "Redone"} <= kinds):
+        shown = [
+            msgspec.to_builtins(g) for e in match.pending_events for g in getattr(e, "outcome", [])
+        ]
+        if not all(any(w(event) for event in shown) for w in wanted):
+            continue
+        if undo_rate and not {"Undone", "Redone"} <= kinds:
             continue
         ledger.save(match)
         say(str(save_replay(ledger, match, out)))
         kept += 1
         if kept == count:
             return
-    raise UserError(f"only {kept} of {count} matches showed {sorted(wanted)} in {tries} tries")
+    raise UserError(f"only {kept} of {count} matches showed {want} in {tries} tries")
+
+
+def _wanted(spec: str) -> Callable[[dict[str, Any]], bool]:
+    """`Type` (an event of that type) or `Type:field=value` (with that field's JSON value)."""
+    kind, _, condition = spec.partition(":")
+    field, _, value = condition.partition("=")
+
+    def matches(event: dict[str, Any]) -> bool:
+        if event.get("type") != kind:
+            return False
+        if not field:
+            return True
+        got = event.get(field)
+        return (got if isinstance(got, str) else msgspec.json.encode(got).decode()) == value
+
+    return matches

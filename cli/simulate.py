@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from domain.bots import random_decision
 from domain.match import Match
 from projections.replays import dumps, export_lines
@@ -78,9 +80,20 @@ def play_bot_match(
     return match
 
 
+def replay_name(match: Match) -> str:
+    """`game-3p[-option...]-id8.jsonl`: options named where they differ from the defaults."""
+    defaults = msgspec.to_builtins(match.rules.options())
+    tags = [
+        key if value is True else f"{key}={value}"
+        for key, value in sorted(match.options.items())
+        if defaults.get(key) != value
+    ]
+    return "-".join([match.game, f"{len(match.seats)}p", *tags, str(match.id)[:8]]) + ".jsonl"
+
+
 def save_replay(ledger: Ledger, match: Match, out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{match.game}-{len(match.seats)}p-{str(match.id)[:8]}.jsonl"
+    path = out / replay_name(match)
     path.write_text(dumps(export_lines(ledger.stored_events(match.id))))
     return path
 
