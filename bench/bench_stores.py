@@ -1,6 +1,6 @@
 """Benchmark: our Redis module against the library's SQLite and PostgreSQL modules.
 
-    .venv/bin/python bench/bench_stores.py            # full run, about a minute
+    .venv/bin/python bench/bench_stores.py            # full run, under a minute
     .venv/bin/python bench/bench_stores.py --quick    # smoke run, a few seconds
 
 The same workload on each store, through the library's recorders:
@@ -8,11 +8,11 @@ The same workload on each store, through the library's recorders:
   a game records a decision; p50/p99 latency of one append from the same run;
 - appends/s from 8 client processes, each appending to its own match;
 - reading back a 1,000-event aggregate (ms per read);
-- for scale, `redis-benchmark -t set` (1 and 8 clients) on the same redis-server, for the
-  same number of round trips: the cost of a network round trip with no work in it.
+- for scale, the same number of plain SETs on the same redis-server, through redis-py and
+  through `redis-benchmark -t set` (1 and 8 clients): a round trip with no work in it.
 
-Redis runs as a private redis-server on a free port (in-memory, no AOF; see store/REDIS.md
-for what durability costs). SQLite is file-backed in a temporary directory. PostgreSQL is
+Redis runs as a private redis-server on a free port, once in memory only and once with
+`appendonly yes, appendfsync always` (see store/REDIS.md for what each guarantees). SQLite is file-backed in a temporary directory. PostgreSQL is
 used when it answers on 127.0.0.1:5432 (database `test`, user `postgres`, trust auth), in
 tables with a unique prefix that are dropped afterwards; otherwise its rows say why not.
 """
@@ -52,7 +52,7 @@ class Workload:
     aggregate_size: int = 1000
 
 
-FULL = Workload(appends=2000, appends_per_writer=400, reads=30)
+FULL = Workload(appends=5000, appends_per_writer=1000, reads=50)
 QUICK = Workload(appends=200, appends_per_writer=40, reads=3)
 
 
@@ -174,6 +174,25 @@ def redis_benchmark(port: int, requests: int, clients: int) -> Result:
     return result
 
 
+def redis_py_round_trips(url: str, requests: int) -> Result:
+    """The same number of SETs through redis-py: the Python client's own floor."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    latencies = []
+    for i in range(requests):
+        started = time.perf_counter()
+        client.set(f"bench:{i}", STATE)
+        latencies.append(time.perf_counter() - started)
+    client.close()
+    return Result(
+        store="redis-py SET, 1 client",
+        appends_per_s_1=len(latencies) / sum(latencies),
+        p50_ms=1000 * statistics.median(latencies),
+        p99_ms=1000 * statistics.quantiles(latencies, n=100)[98],
+    )
+
+
 def postgres_env() -> dict[str, str] | str:
     """The library's PostgreSQL settings, or why PostgreSQL cannot be benchmarked here."""
     import psycopg
@@ -250,10 +269,14 @@ def main() -> None:
             with RedisServer.start(Path(tmp) / "redis") as server:
                 env = {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": server.url}
                 results.append(measure("redis (store.redis)", name, env, workload))
+                results.append(redis_py_round_trips(server.url, workload.appends))
                 results.append(redis_benchmark(server.port, workload.appends, 1))
                 results.append(
                     redis_benchmark(server.port, WRITERS * workload.appends_per_writer, WRITERS)
                 )
+            with RedisServer.start(Path(tmp) / "redis-aof", durable=True) as server:
+                env = {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": server.url}
+                results.append(measure("redis, AOF fsync always", name, env, workload))
 
         sqlite_env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",

@@ -1,0 +1,48 @@
+"""Following an application's notification log as it grows, with blocking stream reads."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from eventsourcing.persistence import Notification, Subscription
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from store.redis_recorders import RedisApplicationRecorder
+
+BATCH = 500
+"""How many log entries one read returns at most."""
+
+BLOCK_MS = 100
+"""How long one read waits for new entries; bounds how late a stop() from another thread
+is noticed, as Postgres's LISTEN loop does with its 0.1 s wait."""
+
+
+class RedisSubscription(Subscription["RedisApplicationRecorder"]):
+    """Reads the log stream from just after `gt`: first the backlog, then each new entry
+    as it is appended (XREAD BLOCK), so nothing written meanwhile can be missed.
+    """
+
+    def __init__(
+        self,
+        recorder: RedisApplicationRecorder,
+        gt: int | None = None,
+        topics: Sequence[str] = (),
+    ) -> None:
+        super().__init__(recorder=recorder, gt=gt, topics=topics)
+        self._pending: deque[Notification] = deque()
+        self._wanted = frozenset(topics)
+
+    def __next__(self) -> Notification:
+        while not self._has_been_stopped:
+            if self._pending:
+                return self._pending.popleft()
+            read = self._recorder.read_after(
+                self._last_notification_id or 0, count=BATCH, block_ms=BLOCK_MS
+            )
+            if read:
+                self._last_notification_id = read[-1].id
+                self._pending.extend(n for n in read if not self._wanted or n.topic in self._wanted)
+        raise StopIteration

@@ -1,0 +1,145 @@
+"""Random batches and random queries, checked against a plain Python model of the store."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from uuid import uuid4
+
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent, Tracking
+from eventsourcing.utils import Environment
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from store.redis import RedisFactory
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from tests.redis_server import RedisServer
+
+
+@pytest.fixture(scope="module")
+def factory(redis_server: RedisServer) -> Iterator[RedisFactory]:
+    # Module-scoped: every example writes under a fresh application name instead of flushing.
+    made = RedisFactory(Environment("Model", {"REDIS_URL": redis_server.url}))
+    yield made
+    made.close()
+
+
+batch_sizes = st.lists(st.integers(min_value=1, max_value=6), min_size=1, max_size=6)
+bounds = st.none() | st.integers(min_value=-1, max_value=40)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    sizes=batch_sizes,
+    gt=bounds,
+    lte=bounds,
+    desc=st.booleans(),
+    limit=st.none() | st.integers(min_value=1, max_value=10),
+)
+def test_select_events_matches_the_model(
+    factory: RedisFactory,
+    sizes: list[int],
+    gt: int | None,
+    lte: int | None,
+    desc: bool,
+    limit: int | None,
+) -> None:
+    recorder = factory.aggregate_recorder()
+    originator_id = uuid4()
+    version = 0
+    for size in sizes:
+        batch = [
+            StoredEvent(originator_id, v, "moved", v.to_bytes(2, "big"))
+            for v in range(version, version + size)
+        ]
+        recorder.insert_events(batch)
+        version += size
+
+    expected = [v for v in range(version) if (gt is None or v > gt) and (lte is None or v <= lte)]
+    if desc:
+        expected.reverse()
+    expected = expected[:limit]
+
+    selected = recorder.select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+    assert [e.originator_version for e in selected] == expected
+    assert [e.state for e in selected] == [v.to_bytes(2, "big") for v in expected]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    batches=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=2), st.integers(min_value=1, max_value=4)),
+        min_size=1,
+        max_size=8,
+    ),
+    start=st.none() | st.integers(min_value=-1, max_value=25),
+    stop=st.none() | st.integers(min_value=0, max_value=25),
+    limit=st.integers(min_value=1, max_value=25),
+    topics=st.sets(st.sampled_from(["topic0", "topic1", "topic2"]), max_size=2),
+    inclusive=st.booleans(),
+)
+def test_notification_ids_are_gap_free_and_selectable_like_the_model(
+    redis_server: RedisServer,
+    batches: list[tuple[int, int]],
+    start: int | None,
+    stop: int | None,
+    limit: int,
+    topics: set[str],
+    inclusive: bool,
+) -> None:
+    made = RedisFactory(Environment(f"model-{uuid4()}", {"REDIS_URL": redis_server.url}))
+    recorder = made.application_recorder()
+    log: list[str] = []  # the model: topic of notification id i + 1
+    for topic_number, size in batches:
+        topic = f"topic{topic_number}"
+        batch = [StoredEvent(uuid4(), 1, topic, b"") for _ in range(size)]
+        ids = recorder.insert_events(batch)
+        assert ids == list(range(len(log) + 1, len(log) + size + 1))
+        log += [topic] * size
+
+    first = 1 if start is None else start if inclusive else start + 1
+    expected = [
+        i
+        for i in range(max(first, 1), len(log) + 1)
+        if (stop is None or i <= stop) and (not topics or log[i - 1] in topics)
+    ][:limit]
+    selected = recorder.select_notifications(
+        start, limit, stop=stop, topics=sorted(topics), inclusive_of_start=inclusive
+    )
+    assert [n.id for n in selected] == expected
+    assert recorder.max_notification_id() == len(log)
+    made.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    positions=st.lists(
+        st.tuples(st.sampled_from(["ann", "ben"]), st.integers(min_value=1, max_value=12)),
+        max_size=12,
+    )
+)
+def test_tracking_positions_only_move_forward(
+    redis_server: RedisServer, positions: list[tuple[str, int]]
+) -> None:
+    made = RedisFactory(Environment(f"model-{uuid4()}", {"REDIS_URL": redis_server.url}))
+    recorder = made.process_recorder()
+    model: dict[str, int] = {}
+    accepted = 0
+    for upstream, position in positions:
+        tracking = Tracking(upstream, position)
+        event = StoredEvent(uuid4(), 1, "processed", b"")
+        if position > model.get(upstream, 0):
+            recorder.insert_events([event], tracking=tracking)
+            model[upstream] = position
+            accepted += 1
+        else:
+            with pytest.raises(IntegrityError):
+                recorder.insert_events([event], tracking=tracking)
+    for upstream in ("ann", "ben"):
+        assert recorder.max_tracking_id(upstream) == model.get(upstream)
+    # A refused position records none of its events either.
+    assert recorder.max_notification_id() == (accepted or None)
+    made.close()
