@@ -45,4 +45,5 @@ _GAME_PACKAGES: tuple[str, ...] = (
     "domain.race_for_the_galaxy",
     "domain.duck_dealer",
     "domain.kosmonauts",
+    "domain.onward_to_venus",
 )

@@ -1,0 +1,176 @@
+"""Onward to Venus: the Rules functions. Who may decide, what they may send, and what follows.
+
+The rules themselves live beside this module by topic: rules_flow (setup, periods, scoring),
+rules_actions (move, claim, raise, pass), rules_combat, rules_cards, rules_decisions
+(hand limit, reactions, crisis choices), rules_crisis (phase 4) and rules_evolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.game import GameEvent, IllegalMove, Result, Rng
+
+from . import rules_actions as actions
+from . import rules_cards as cards
+from . import rules_combat as combat
+from . import rules_decisions as decisions
+from .commands import (
+    AbandonClaim,
+    AssignCasualties,
+    BazagthothOrder,
+    ChooseCrisisLosses,
+    ChooseKeep,
+    ClaimTile,
+    Command,
+    ConcludeCombat,
+    DeclineReaction,
+    DiscardToHandLimit,
+    EndTurn,
+    EspionageChoice,
+    LandForCombat,
+    MoveGroup,
+    PlayActionCard,
+    PlayCombatCard,
+    PlayFreeActionCard,
+    PlayReaction,
+    RaiseUnits,
+    SkipClaim,
+    TakePassMarker,
+)
+from .rules_common import Emitter
+from .rules_crisis import continue_crises, start_crises
+from .rules_evolve import evolve
+from .rules_flow import current_scores, initial, setup
+from .rules_legal import candidates
+from .state import State
+
+__all__ = ["decide", "evolve", "initial", "legal", "result", "score", "setup", "to_move"]
+
+Check = Callable[[State, int, Any], object]
+Do = Callable[[Emitter, int, Any], None]
+
+HANDLERS: dict[type, tuple[Check, Do]] = {
+    MoveGroup: (actions.check_move, actions.do_move),
+    SkipClaim: (actions.check_skip_claim, actions.do_skip_claim),
+    ClaimTile: (actions.check_claim, actions.do_claim),
+    RaiseUnits: (actions.check_raise, actions.do_raise),
+    TakePassMarker: (actions.check_pass_marker, actions.do_pass_marker),
+    EndTurn: (actions.check_end_turn, actions.do_end_turn),
+    PlayActionCard: (cards.check_action_card, cards.do_action_card),
+    PlayFreeActionCard: (cards.check_free_card, cards.do_free_card),
+    LandForCombat: (combat.check_land, combat.do_land),
+    PlayCombatCard: (combat.check_combat_card, combat.do_combat_card),
+    ConcludeCombat: (combat.check_conclude, combat.do_conclude),
+    AbandonClaim: (combat.check_abandon, combat.do_abandon),
+    AssignCasualties: (combat.check_casualties, combat.do_casualties),
+    DiscardToHandLimit: (decisions.check_discard, decisions.do_discard),
+    ChooseKeep: (decisions.check_keep, decisions.do_keep),
+    EspionageChoice: (decisions.check_espionage, decisions.do_espionage),
+    PlayReaction: (decisions.check_reaction, decisions.do_reaction),
+    DeclineReaction: (decisions.check_decline, decisions.do_decline),
+    BazagthothOrder: (decisions.check_bazagthoth, decisions.do_bazagthoth),
+    ChooseCrisisLosses: (decisions.check_losses, decisions.do_losses),
+}
+
+# which commands answer each kind of owed decision
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "DISCARD_TO_LIMIT": (DiscardToHandLimit,),
+    "CHOOSE_KEEP": (ChooseKeep,),
+    "ESPIONAGE": (EspionageChoice,),
+    "CASUALTIES": (AssignCasualties,),
+    "CANCEL_DESTRUCTION": (PlayReaction, DeclineReaction),
+    "SAVE_DESTROYED": (PlayReaction, DeclineReaction),
+    "BAZAGTHOTH": (BazagthothOrder,),
+    "CRISIS_LOSSES": (ChooseCrisisLosses,),
+}
+ANSWER_ONLY = frozenset(t for kinds in ANSWERS.values() for t in kinds)
+
+
+def _gate(state: State, seat: int, command: Command) -> None:
+    """Who may send what now: the game's end, owed decisions, the last-pass window, turns."""
+    if state.final is not None:
+        raise IllegalMove("GAME_OVER", "the match is over")
+    if not 0 <= seat < state.n:
+        raise IllegalMove("NOT_YOUR_TURN", f"there is no seat {seat}")
+    if state.pending:
+        head = state.pending[0]
+        if seat != head.seat or type(command) not in ANSWERS[head.kind]:
+            raise IllegalMove("PENDING_DECISION", f"seat {head.seat} must first answer {head.kind}")
+        return
+    if state.phase == "POST_PASS" and state.active is None:
+        if not isinstance(command, PlayReaction | DeclineReaction):
+            raise IllegalMove("WRONG_PHASE", "the action phase is over")
+        if not state.post_pass_queue or seat != state.post_pass_queue[0]:
+            raise IllegalMove("NOT_YOUR_TURN", "another seat is being asked")
+        return
+    if type(command) in ANSWER_ONLY:
+        raise IllegalMove("NO_DECISION_PENDING", "nothing is waiting for that answer")
+    if state.active is None:
+        raise IllegalMove("WRONG_PHASE", "no turn is being played")
+    if seat != state.active:
+        raise IllegalMove("NOT_YOUR_TURN", f"it is seat {state.active}'s turn")
+
+
+def _advance(em: Emitter) -> None:
+    """Run the automatic phases until someone owes a decision or a turn begins."""
+    while True:
+        state = em.state
+        if state.final is not None or state.pending:
+            return
+        if state.phase == "POST_PASS" and state.active is None:
+            if state.post_pass_queue:
+                return
+            start_crises(em)
+        elif state.phase == "CRISES":
+            continue_crises(em)
+        else:
+            return
+
+
+def decide(state: State, seat: int, command: Command, rng: Rng) -> list[GameEvent]:
+    _gate(state, seat, command)
+    check, do = HANDLERS[type(command)]
+    check(state, seat, command)
+    em = Emitter(state, rng)
+    do(em, seat, command)
+    _advance(em)
+    return em.events
+
+
+def to_move(state: State) -> frozenset[int]:
+    if state.final is not None:
+        return frozenset()
+    if state.pending:
+        return frozenset({state.pending[0].seat})
+    if state.phase == "POST_PASS" and state.active is None:
+        return frozenset(state.post_pass_queue[:1])
+    return frozenset() if state.active is None else frozenset({state.active})
+
+
+def legal(state: State, seat: int) -> Sequence[Command]:
+    if seat not in to_move(state):
+        return []
+    out = []
+    for command in candidates(state, seat):
+        try:
+            _gate(state, seat, command)
+            HANDLERS[type(command)][0](state, seat, command)
+        except IllegalMove:
+            continue
+        out.append(command)
+    return out
+
+
+def score(state: State) -> tuple[int, ...]:
+    if state.final is not None:
+        return state.final.scores
+    return current_scores(state)
+
+
+def result(state: State) -> Result | None:
+    final = state.final
+    if final is None:
+        return None
+    return Result(final.scores, final.places, final.winners, final.reason)

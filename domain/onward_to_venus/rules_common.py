@@ -1,0 +1,172 @@
+"""Shared queries and the event emitter every rule module writes through."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from domain.game import GameEvent, IllegalMove, Rng
+
+from .components import CARD_EFFECT, DIE_FACES, HAND_LIMIT, INCOME, TILES
+from .events import (
+    CardsDrawn,
+    CardsDrawnDetail,
+    DecisionRequired,
+    DeckReshuffled,
+    UnitDestroyed,
+)
+from .rules_evolve import evolve
+from .state import Building, Decision, Planet, State, Unit, find_unit, planet_index
+
+
+class Emitter:
+    """Collects the events of one decision and keeps the state they lead to."""
+
+    def __init__(self, state: State, rng: Rng) -> None:
+        self.state = state
+        self.events: list[GameEvent] = []
+        self.rng = rng
+
+    def emit(self, *events: GameEvent) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+    def require(self, decisions: Iterable[Decision], front: bool = True) -> None:
+        """Queue decisions in order, before everything already owed (front) or after it."""
+        base = 0 if front else len(self.state.pending)
+        for offset, decision in enumerate(decisions):
+            self.emit(DecisionRequired(decision, base + offset))
+
+    def roll(self, dice: int = 3) -> tuple[int, ...]:
+        return tuple(self.rng.choice(DIE_FACES) for _ in range(dice))
+
+
+def effect(card: int) -> str:
+    return CARD_EFFECT[card]
+
+
+def planet(state: State, name: str) -> Planet:
+    return state.planets[planet_index(name)]
+
+
+def seats_from(state: State, first: int) -> list[int]:
+    return [(first + i) % state.n for i in range(state.n)]
+
+
+def units_of(state: State, seat: int) -> tuple[Unit, ...]:
+    return tuple(u for u in state.units if u.owner == seat)
+
+
+def orbit_units(state: State, seat: int, where: str) -> list[Unit]:
+    return [u for u in state.units if u.owner == seat and u.planet == where and not u.surface]
+
+
+def units_at(state: State, seat: int, where: str) -> list[Unit]:
+    return [u for u in state.units if u.owner == seat and u.planet == where]
+
+
+def buildings_at(state: State, seat: int, where: str) -> list[Building]:
+    return [b for b in state.buildings if b.owner == seat and b.planet == where]
+
+
+def supply_unit(state: State, seat: int, kind: str, skip: int = 0) -> str | None:
+    free = [u.id for u in state.units if u.owner == seat and u.kind == kind and u.planet is None]
+    return free[skip] if len(free) > skip else None
+
+
+def supply_building(state: State, seat: int, kind: str) -> str | None:
+    for b in state.buildings:
+        if b.owner == seat and b.kind == kind and b.planet is None:
+            return b.id
+    return None
+
+
+def income_at(state: State, seat: int, where: str) -> int:
+    return sum(INCOME[b.kind] for b in buildings_at(state, seat, where))
+
+
+def has_factory_at(state: State, seat: int, where: str) -> bool:
+    return any(b.kind == "FACTORY" for b in buildings_at(state, seat, where))
+
+
+def crisis_tiles(state: State, where: str) -> list[int]:
+    return sorted(t for t in planet(state, where).tiles if TILES[t].kind == "CRISIS")
+
+
+def highest_income_seats(state: State, where: str) -> list[int]:
+    """B-24: a player with no income on the planet is never the highest."""
+    incomes = [income_at(state, s, where) for s in range(state.n)]
+    top = max(incomes)
+    return [] if top == 0 else [s for s in range(state.n) if incomes[s] == top]
+
+
+def unit_on_board(state: State, uid: str | None) -> Unit | None:
+    if uid is None:
+        return None
+    unit = find_unit(state, uid)
+    return unit if unit is not None and unit.planet is not None else None
+
+
+def require_in_hand(state: State, seat: int, card: int) -> str:
+    if card not in state.hands[seat]:
+        raise IllegalMove("CARD_NOT_IN_HAND", f"card C{card} is not in your hand")
+    return effect(card)
+
+
+def draw(em: Emitter, seat: int, count: int, reason: str, held: bool = False) -> list[int]:
+    """Draw from the unordered deck, reshuffling the discard pile when it runs out (§4.5.7)."""
+    drawn: list[int] = []
+    batch: list[int] = []
+    deck = list(em.state.deck)
+    while len(drawn) < count:
+        if not deck:
+            if batch:
+                em.emit(CardsDrawnDetail(seat, tuple(batch), held))
+                batch = []
+            if not em.state.discard:
+                break  # B-11: nothing left to draw
+            em.emit(DeckReshuffled(len(em.state.discard)))
+            deck = list(em.state.deck)
+        card = deck.pop(em.rng.below(len(deck)))
+        batch.append(card)
+        drawn.append(card)
+    if batch:
+        em.emit(CardsDrawnDetail(seat, tuple(batch), held))
+    em.emit(CardsDrawn(seat, len(drawn), reason))
+    return drawn
+
+
+def check_hand_limit(em: Emitter, seat: int) -> None:
+    """§4.5.7: over the limit, the discard is owed before any other card may be played."""
+    excess = len(em.state.hands[seat]) - HAND_LIMIT
+    already = any(d.kind == "DISCARD_TO_LIMIT" and d.seat == seat for d in em.state.pending)
+    if excess > 0 and not already:
+        em.require([Decision("DISCARD_TO_LIMIT", seat, count=excess)])
+
+
+def destroy_units(em: Emitter, unit_ids: Iterable[str], cause: str) -> None:
+    """§4.8.3: destroyed units go to supply, then each owner may save them with a reaction.
+
+    The window opens for every owner, whatever their hand, so it reveals nothing.
+    """
+    destroyed: dict[int, list[str]] = {}
+    for uid in unit_ids:
+        unit = find_unit(em.state, uid)
+        if unit is None or unit.planet is None:
+            continue
+        em.emit(UnitDestroyed(uid, unit.owner, unit.planet, cause))
+        destroyed.setdefault(unit.owner, []).append(uid)
+    order = [s for s in seats_from(em.state, em.state.start_player or 0) if s in destroyed]
+    em.require(
+        Decision("SAVE_DESTROYED", s, units=tuple(destroyed[s]), reason=cause) for s in order
+    )
+
+
+def threaten_unit(em: Emitter, uid: str, by: int, cause: str) -> None:
+    """Another player's destroy effect first asks the owner about Ignore a Skull (§4.8.3)."""
+    unit = find_unit(em.state, uid)
+    assert unit is not None
+    if unit.owner == by:
+        destroy_units(em, [uid], cause)
+    else:
+        em.require([Decision("CANCEL_DESTRUCTION", unit.owner, units=(uid,), reason=cause, by=by)])

@@ -1,0 +1,193 @@
+"""What one seat (or a spectator) may see (digest §5), and its text rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from .components import EMPIRE_NAMES, PLANETS, TILES, VP_HEXES, card_kind
+from .rules import score, to_move
+from .rules_common import effect, income_at
+from .state import Combat, Decision, State
+
+
+class TileView(msgspec.Struct, frozen=True):
+    id: int
+    kind: str
+    defence: int
+    marked: bool
+
+
+class PlanetView(msgspec.Struct, frozen=True):
+    name: str
+    tiles: tuple[TileView, ...]
+    flipped: bool
+    alien: int | None
+    traitors: tuple[int, ...]
+    vp_hexes: tuple[int, ...]
+    incomes: tuple[int, ...]
+    orbit: tuple[str, ...]
+    surface: tuple[str, ...]
+    buildings: tuple[str, ...]
+
+
+class CardView(msgspec.Struct, frozen=True):
+    id: int
+    effect: str
+    kind: str
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    seat: int
+    empire: str
+    money: int
+    hand_size: int
+    kept_tiles: tuple[int, ...]
+    supply: dict[str, int]
+    hand: tuple[CardView, ...] | None = None
+    held: tuple[CardView, ...] | None = None
+
+
+class OnwardView(msgspec.Struct, frozen=True):
+    seat: int | None
+    to_move: tuple[int, ...]
+    scores: tuple[int, ...]
+    period: int
+    phase: str
+    start_player: int | None
+    active: int | None
+    actions_left: int
+    step: str
+    claim_planet: str | None
+    combat: Combat | None
+    pass_markers: int
+    deck_size: int
+    discard: tuple[CardView, ...]
+    bag_size: int
+    tile_discard: tuple[int, ...]
+    planets: tuple[PlanetView, ...]
+    seats: tuple[SeatView, ...]
+    pending: tuple[Decision, ...]
+    post_pass_queue: tuple[int, ...]
+    result_reason: str | None
+    winners: tuple[int, ...] | None
+
+
+def _card(card: int) -> CardView:
+    return CardView(card, effect(card), card_kind(effect(card)))
+
+
+def _planet(state: State, index: int) -> PlanetView:
+    p = state.planets[index]
+    name = PLANETS[index]
+    units = [u for u in state.units if u.planet == name]
+    return PlanetView(
+        name=name,
+        tiles=tuple(TileView(t, TILES[t].kind, TILES[t].defence, TILES[t].marked) for t in p.tiles),
+        flipped=p.flipped,
+        alien=p.alien,
+        traitors=p.traitors,
+        vp_hexes=() if p.flipped else VP_HEXES[name],
+        incomes=tuple(income_at(state, s, name) for s in range(state.n)),
+        orbit=tuple(u.id for u in units if not u.surface),
+        surface=tuple(u.id for u in units if u.surface),
+        buildings=tuple(b.id for b in state.buildings if b.planet == name),
+    )
+
+
+def _seat(state: State, seat: int, viewer: int | None) -> SeatView:
+    supply: dict[str, int] = {}
+    for u in state.units:
+        if u.owner == seat and u.planet is None:
+            supply[u.kind] = supply.get(u.kind, 0) + 1
+    for b in state.buildings:
+        if b.owner == seat and b.planet is None:
+            supply[b.kind] = supply.get(b.kind, 0) + 1
+    own = viewer == seat
+    return SeatView(
+        seat=seat,
+        empire=state.empires[seat],
+        money=state.money[seat],
+        hand_size=len(state.hands[seat]),
+        kept_tiles=state.kept[seat],
+        supply=supply,
+        hand=tuple(_card(c) for c in state.hands[seat]) if own else None,
+        held=tuple(_card(c) for c in state.held[seat]) if own else None,
+    )
+
+
+def view(state: State, seat: int | None) -> OnwardView:
+    final = state.final
+    return OnwardView(
+        seat=seat,
+        to_move=tuple(sorted(to_move(state))),
+        scores=score(state),
+        period=state.period,
+        phase=state.phase,
+        start_player=state.start_player,
+        active=state.active,
+        actions_left=state.actions_left,
+        step=state.step,
+        claim_planet=state.claim_planet,
+        combat=state.combat,
+        pass_markers=state.pass_markers,
+        deck_size=len(state.deck),
+        discard=tuple(_card(c) for c in state.discard),
+        bag_size=len(state.bag),
+        tile_discard=state.tile_discard,
+        planets=tuple(_planet(state, i) for i in range(len(PLANETS))),
+        seats=tuple(_seat(state, s, seat) for s in range(state.n)),
+        pending=state.pending,
+        post_pass_queue=state.post_pass_queue,
+        result_reason=final.reason if final else None,
+        winners=final.winners if final else None,
+    )
+
+
+def render(v: msgspec.Struct, names: Sequence[str]) -> str:
+    assert isinstance(v, OnwardView)
+
+    def who(seat: int | None) -> str:
+        return "-" if seat is None else (names[seat] if seat < len(names) else f"seat {seat}")
+
+    lines = [
+        f"Onward to Venus, period {v.period}, phase {v.phase}"
+        f" | pass markers {v.pass_markers} | deck {v.deck_size} | bag {v.bag_size}",
+        f"start player: {who(v.start_player)} | to move: {', '.join(who(s) for s in v.to_move) or '-'}",
+    ]
+    if v.active is not None:
+        lines.append(f"turn of {who(v.active)}: {v.actions_left} action(s) left, step {v.step}")
+    if v.combat is not None:
+        c = v.combat
+        faces = " ".join("SKULL" if f == 0 else str(f) for f in c.faces)
+        lines.append(f"fight for T{c.tile} on {c.planet}: dice {faces}, base {c.base}")
+    for d in v.pending:
+        lines.append(
+            f"waiting: {who(d.seat)} owes {d.kind} {d.planet or ''} {d.count or ''}".rstrip()
+        )
+    for p in v.planets:
+        state = "flipped" if p.flipped else "/".join(map(str, p.vp_hexes))
+        tiles = ", ".join(
+            f"T{t.id} {t.kind}" + (f"({t.defence}{'*' if t.marked else ''})" if t.defence else "")
+            for t in p.tiles
+        )
+        alien = f" ALIEN T{p.alien}" if p.alien else ""
+        lines.append(f"{p.name:<9} [{state}]{alien} tiles: {tiles or '-'}")
+        if p.orbit or p.surface or p.buildings:
+            lines.append(
+                f"          orbit {' '.join(p.orbit) or '-'} | surface {' '.join(p.surface) or '-'}"
+                f" | buildings {' '.join(p.buildings) or '-'}"
+            )
+    for s in v.seats:
+        hand = ""
+        if s.hand is not None:
+            hand = " | hand " + ", ".join(f"C{c.id} {c.effect}" for c in s.hand)
+        lines.append(
+            f"{who(s.seat)} ({EMPIRE_NAMES[s.empire]}): £{s.money}, {s.hand_size} cards,"
+            f" {len(s.kept_tiles)} kept tiles, VP {v.scores[s.seat]}{hand}"
+        )
+    if v.result_reason is not None:
+        winners = ", ".join(who(w) for w in v.winners or ()) or "nobody"
+        lines.append(f"game over ({v.result_reason}): winners {winners}")
+    return "\n".join(lines)
