@@ -25,6 +25,11 @@ REQUIRED: dict[str, dict[str, Any]] = {
     "kosmonauts": {"files": 6, "seats": {2, 3, 4}, "events": ["ShipLanded"],
                    "option": ("advanced", True)},
     "duck-dealer": {"files": 6, "seats": {2, 3, 4, 5}, "option": ("auction", True)},
+    "onward-to-venus": {
+        "files": 6,
+        "seats": {2, 3, 4, 5},
+        "events": ["ClaimAttempted:kind=TENSION", "UnitDestroyed", "CombatResolved", "CrisisResolved"],
+    },
 }  # fmt: skip
 
 
