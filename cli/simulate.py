@@ -73,7 +73,12 @@ def play_bot_match(
             raise RuntimeError(f"{game} match with seed {seed} did not end")
         seat, command = random_decision(rules, match.state, bots)
         match.decide(seat, command)
-        if match.result is None and match.can_undo(seat) and bots.random() < undo_rate:
+        if (
+            undo_rate
+            and match.result is None
+            and match.can_undo(seat)
+            and bots.random() < undo_rate
+        ):
             match.undo(seat)
             if bots.random() < 0.5:
                 match.redo(seat)
