@@ -29,10 +29,13 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option(help="Also write each match as a replay file here.")
     ] = None,
+    smart: Annotated[
+        bool, typer.Option("--smart", help="Seats play the game's own bot, not random moves.")
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Random legal bots play full matches into the store."""
+    """Random legal bots (or the game's own bots) play full matches into the store."""
     rules = rules_for(game)
     if not rules.min_seats <= seats <= min(rules.max_seats, len(SEAT_NAMES)):
         raise IllegalMove(
@@ -45,7 +48,7 @@ def simulate(
     with Progress(console=console, transient=True, disable=json) as progress:
         task = progress.add_task(f"{game} x{matches_}", total=matches_)
         for k in range(matches_):
-            match = timed_bot_match(ledger, game, seats, seed + k, options, tally)
+            match = timed_bot_match(ledger, game, seats, seed + k, options, tally, smart)
             if out is not None:
                 save_replay(ledger, match, out)
             progress.advance(task)
@@ -68,6 +71,9 @@ def simulate(
 def demo(
     store: Store = None,
     seed: Annotated[int, typer.Option(help="Seed of the bot matches.")] = 2026,
+    random_bots: Annotated[
+        bool, typer.Option("--random-bots", help="Uniformly random moves, not the games' bots.")
+    ] = False,
 ) -> None:
     """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
     ledger = open_ledger(store)
@@ -75,7 +81,7 @@ def demo(
     failures = 0
     for rules in all_games():
         seats = min(max(rules.min_seats, 3), rules.max_seats)
-        match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally())
+        match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally(), not random_bots)
         board = scoreboard(match)
         table(
             f"{rules.name} — match {match.id} — {match.decisions} decisions — {board['reason']}",

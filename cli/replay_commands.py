@@ -99,8 +99,13 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> str 
     """A stored match: its audit log must agree with the events now in the store, entry by
     entry, and the match must verify when played again."""
     ident = ledger.resolve(target)
-    lines = export_lines(ledger.stored_events(ident))
     audit = [msgspec.json.decode(doc) for _, doc in projections["audit"].recorder.scan(f"{ident}/")]
+    events = ledger.stored_events(ident)
+    try:
+        lines = export_lines(events)
+    except Exception as exc:  # an event altered so far that it no longer decodes
+        version = _first_unreadable(events)
+        return f"audit entry {version} differs from the event store: it cannot be read ({exc})"
     for recorded, recomputed in zip(audit, lines, strict=False):
         if recorded.get("hash") != recomputed.get("hash"):
             where = "header" if "format" in recorded else f"entry {recorded.get('version')}"
@@ -108,6 +113,15 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> str 
     if len(audit) != len(lines) - 1:
         return f"the audit log has {len(audit) - 1} entries, the event store {len(lines) - 2}"
     return verify_text(dumps(lines))
+
+
+def _first_unreadable(events: list[Any]) -> int:
+    for count in range(1, len(events) + 1):
+        try:
+            export_lines(events[:count])
+        except Exception:
+            return int(events[count - 1].originator_version)
+    return 0
 
 
 @app.command()
@@ -164,6 +178,9 @@ def record(
     option: GameOptions = None,
     seed: Annotated[int, typer.Option(help="First seed to try.")] = 1,
     tries: Annotated[int, typer.Option(help="Give up after this many matches.")] = 500,
+    smart: Annotated[
+        bool, typer.Option("--smart", help="Seats play the game's own bot, not random moves.")
+    ] = False,
 ) -> None:
     """Record bot matches that show the wanted events as replay files (for `replays/`)."""
     wanted = [_wanted(spec) for spec in want or []]
@@ -171,7 +188,7 @@ def record(
     ledger = Ledger("memory://")
     kept = 0
     for k in range(tries):
-        match = play_bot_match(game, seats, seed + k, options, undo_rate)
+        match = play_bot_match(game, seats, seed + k, options, undo_rate, smart)
         kinds = {type(e).__name__ for e in match.pending_events}
         shown = [
             msgspec.to_builtins(g) for e in match.pending_events for g in getattr(e, "outcome", [])

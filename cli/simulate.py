@@ -57,11 +57,13 @@ def play_bot_match(
     seed: int,
     options: dict[str, Any] | None = None,
     undo_rate: float = 0.0,
+    smart: bool = False,
 ) -> Match:
     """A full match between random legal bots, in memory (not yet saved).
 
     With `undo_rate`, a bot that may undo its decision does so with that probability, and then
-    either redoes it or decides afresh (so recorded games show undo and redo).
+    either redoes it or decides afresh (so recorded games show undo and redo). With `smart`,
+    seats play the game's own bot where it has one.
     """
     match = Match.start(game, list(SEAT_NAMES[:seats]), options, seed)
     rules = match.rules
@@ -71,7 +73,7 @@ def play_bot_match(
         steps += 1
         if steps >= MAX_DECISIONS:
             raise RuntimeError(f"{game} match with seed {seed} did not end")
-        seat, command = random_decision(rules, match.state, bots)
+        seat, command = random_decision(rules, match.state, bots, smart=smart)
         match.decide(seat, command)
         if (
             undo_rate
@@ -104,10 +106,16 @@ def save_replay(ledger: Ledger, match: Match, out: Path) -> Path:
 
 
 def timed_bot_match(
-    ledger: Ledger, game: str, seats: int, seed: int, options: dict[str, Any] | None, tally: Tally
+    ledger: Ledger,
+    game: str,
+    seats: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    tally: Tally,
+    smart: bool = False,
 ) -> Match:
     started = time.perf_counter()
-    match = play_bot_match(game, seats, seed, options)
+    match = play_bot_match(game, seats, seed, options, smart=smart)
     ledger.save(match)
     tally.seconds += time.perf_counter() - started
     tally.add(match)

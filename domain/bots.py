@@ -1,4 +1,4 @@
-"""Random legal bots: whoever may decide picks uniformly among their legal commands."""
+"""Bots: whoever may decide picks uniformly among their legal commands, or plays the game's own bot."""
 
 from __future__ import annotations
 
@@ -12,11 +12,17 @@ class StuckMatch(RuntimeError):
     """A seat that must decide has no legal command: a bug in that game's `legal`."""
 
 
-def random_decision(rules: Rules[Any], state: Any, rng: random.Random) -> tuple[Seat, Command]:
+def random_decision(
+    rules: Rules[Any], state: Any, rng: random.Random, *, smart: bool = False
+) -> tuple[Seat, Command]:
+    """Who decides (any seat that may) and what: uniformly among the legal commands, or by the
+    game's own bot when `smart` and the game has one."""
     seats = sorted(rules.to_move(state))
     if not seats:
         raise StuckMatch(f"{rules.slug}: no seat may decide, but the match is not over")
     seat = rng.choice(seats)
+    if smart and rules.bot is not None:
+        return seat, rules.bot(state, seat, rng)
     commands = list(rules.legal(state, seat))
     if not commands:
         raise StuckMatch(f"{rules.slug}: seat {seat} must decide but has no legal command")

@@ -12,6 +12,7 @@ A game is a set of pure functions over immutable values (the Decider pattern):
     score(state) -> tuple[int, ...]                        the scores everyone may know now (final at the end)
     result(state) -> Result | None                         None while the match runs
     render(view, names) -> str                             a view drawn as text for humans
+    bot(state, seat, random) -> Command                    optional: a player better than random
 
 `evolve` must treat its input as a value: it returns a new state and never mutates the old one
 (the Match aggregate keeps earlier states for undo). All chance comes from the `Rng` handed to
@@ -21,6 +22,7 @@ A game is a set of pure functions over immutable values (the Decider pattern):
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -200,6 +202,8 @@ class Rules(Generic[S]):
     render: Callable[[msgspec.Struct, Sequence[str]], str]
     description: str = ""
     option_help: dict[str, str] = field(default_factory=dict)
+    bot: Callable[[S, Seat, random.Random], Command] | None = None
+    """A better-than-random player (optional): a legal command for `seat`, chosen with `rng`."""
 
     def options(self, given: dict[str, Any] | None = None) -> Any:
         """Validated options from `KEY=VALUE` strings or JSON values; unknown keys are refused."""

@@ -103,10 +103,29 @@ def test_an_event_altered_in_the_store_is_reported(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "audit.db") as db:
         row = db.execute("SELECT state FROM stored_events WHERE originator_version = 3").fetchone()
         state = msgspec.msgpack.decode(row[0])
-        state["command"]["n"] = 3 - state["command"]["n"] + 1 if state["command"].get("n") else 1
+        state["command"] = {"type": "Take", "n": 3 if state["command"].get("n") != 3 else 2}
         db.execute(
             "UPDATE stored_events SET state = ? WHERE originator_version = 3",
             (msgspec.msgpack.encode(state),),
         )
     problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id))
     assert problem is not None and "entry 3" in problem
+
+
+def test_an_event_altered_beyond_reading_is_reported(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/audit.db"
+    ledger = Ledger(url)
+    match = play_bot_match("toy", 2, 3)
+    ledger.save(match)
+    projections = Projections(ledger)
+    projections.catch_up()
+    with sqlite3.connect(tmp_path / "audit.db") as db:
+        row = db.execute("SELECT state FROM stored_events WHERE originator_version = 4").fetchone()
+        state = msgspec.msgpack.decode(row[0])
+        state["command"] = {"type": "Fly", "to": "Mars"}
+        db.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_version = 4",
+            (msgspec.msgpack.encode(state),),
+        )
+    problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id))
+    assert problem is not None and "entry 4" in problem and "cannot be read" in problem
