@@ -1,7 +1,8 @@
-"""Managing the projections: status and rebuild."""
+"""Managing the projections: status, rebuild, and running them live."""
 
 from __future__ import annotations
 
+import threading
 from typing import Annotated
 
 import typer
@@ -46,3 +47,28 @@ def rebuild(
         print_json({"rebuilt": [p.name for p in projections.projectors], "events": done})
     else:
         say(f"rebuilt {', '.join(p.name for p in projections.projectors)} from {done} events")
+
+
+@projections_app.command()
+@reports_errors
+def run(
+    timeout: Annotated[
+        float | None, typer.Option(help="Stop after this many seconds (default: Ctrl-C).")
+    ] = None,
+    store: Store = None,
+    json: Json = False,
+) -> None:
+    """Keep every projection current as events land (pushed by Redis and PostgreSQL)."""
+    projections = Projections(open_ledger(store))
+    stop = threading.Event()
+    if timeout is not None:
+        threading.Timer(timeout, stop.set).start()
+    try:
+        done = projections.run(stop)
+    except KeyboardInterrupt:
+        stop.set()
+        done = 0
+    if json:
+        print_json({"events": done, "position": min(projections.positions().values())})
+    else:
+        say(f"projected {done} events; position {min(projections.positions().values())}")

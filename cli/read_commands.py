@@ -17,7 +17,7 @@ from domain.registry import rules_for
 from projections.match_log import LogEntry, describe, match_log, viewer_for
 from projections.projectors import SPECTATOR, view_doc
 from projections.replays import event_line
-from projections.runner import Projections
+from projections.runner import Projections, live_notifications
 from store.ledger import Ledger, MatchNotFound
 
 STATUSES = ("setting up", "in play", "over")
@@ -201,34 +201,6 @@ def leaderboard(
     )  # fmt: skip
 
 
-def _notifications(ledger: Ledger, after: int, stop: threading.Event) -> queue.Queue[Any]:
-    """New notifications after `after`, pushed by the store where it can, else polled."""
-    found: queue.Queue[Any] = queue.Queue()
-
-    def poll() -> None:
-        position = after
-        while not stop.is_set():
-            page = ledger.recorder.select_notifications(position + 1, 100)
-            for notification in page:
-                found.put(notification)
-                position = notification.id
-            if not page:
-                stop.wait(0.2)
-
-    def push() -> None:
-        with ledger.recorder.subscribe(gt=after) as subscription:
-            watcher = threading.Thread(target=lambda: (stop.wait(), subscription.stop()))
-            watcher.start()
-            for notification in subscription:
-                found.put(notification)
-                if stop.is_set():
-                    break
-
-    pushes = ledger.env.get("PERSISTENCE_MODULE") != "eventsourcing.sqlite"
-    threading.Thread(target=push if pushes else poll, daemon=True).start()
-    return found
-
-
 @app.command()
 @reports_errors
 def follow(
@@ -246,7 +218,7 @@ def follow(
     viewer = viewer_for(match.seats, as_)
     rules = match.rules
     stop = threading.Event()
-    found = _notifications(ledger, ledger.recorder.max_notification_id() or 0, stop)
+    found = live_notifications(ledger, ledger.recorder.max_notification_id() or 0, stop)
     ends = None if timeout is None else time.monotonic() + timeout
     if not json:
         say(f"following {match.id} at version {match.version} as {viewer.label(match.seats)}")

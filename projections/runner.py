@@ -9,6 +9,8 @@ atomically. Stopping at any point and starting again neither misses nor repeats 
 
 from __future__ import annotations
 
+import queue
+import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -33,6 +35,34 @@ PAGE = 500
 
 class UnknownProjection(LookupError):
     pass
+
+
+def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> queue.Queue[Any]:
+    """New notifications after `after`, as they are written, until `stop` is set: pushed by
+    the store's subscription where it has one, otherwise polled from the notification log."""
+    found: queue.Queue[Any] = queue.Queue()
+
+    def poll() -> None:
+        position = after
+        while not stop.is_set():
+            page = ledger.recorder.select_notifications(position + 1, 100)
+            for notification in page:
+                found.put(notification)
+                position = notification.id
+            if not page:
+                stop.wait(0.2)
+
+    def push() -> None:
+        with ledger.recorder.subscribe(gt=after) as subscription:
+            threading.Thread(target=lambda: (stop.wait(), subscription.stop()), daemon=True).start()
+            for notification in subscription:
+                found.put(notification)
+                if stop.is_set():
+                    break
+
+    pushes = ledger.env.get("PERSISTENCE_MODULE") != "eventsourcing.sqlite"
+    threading.Thread(target=push if pushes else poll, daemon=True).start()
+    return found
 
 
 def view_recorder(ledger: Ledger, projection: str) -> ViewRecorder:
@@ -152,6 +182,22 @@ class Projections:
         for projector in self.projectors:
             if last > positions[projector.name]:
                 projector.recorder.write(pending[projector.name], Tracking(self.ledger.name, last))
+
+    def run(self, stop: threading.Event) -> int:
+        """Keep every projection current until `stop` is set: woken by each new notification
+        where the store pushes them (Redis, PostgreSQL, memory), polling where it cannot
+        (SQLite). Returns how many events were projected."""
+        done = self.catch_up()
+        wake = live_notifications(self.ledger, self.head(), stop)
+        while not stop.is_set():
+            try:
+                wake.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            while not wake.empty():
+                wake.get_nowait()
+            done += self.catch_up()
+        return done
 
     def rebuild(self) -> int:
         for projector in self.projectors:

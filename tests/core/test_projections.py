@@ -129,3 +129,24 @@ def test_an_event_altered_beyond_reading_is_reported(tmp_path: Path) -> None:
         )
     problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id))
     assert problem is not None and "entry 4" in problem and "cannot be read" in problem
+
+
+def test_running_projections_follow_new_events_live(ledger: Ledger) -> None:
+    import threading
+    import time
+
+    stop = threading.Event()
+    runner = threading.Thread(target=Projections(ledger).run, args=(stop,))
+    runner.start()
+    try:
+        match = ledger.new_match("toy", ["ann", "ben"], seed=8)
+        ledger.play(match.id, "ann", {"type": "Take", "n": 1})
+        head = ledger.recorder.max_notification_id()
+        watcher = Projections(ledger)
+        deadline = time.monotonic() + 10
+        while min(watcher.positions().values()) < (head or 0) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert min(watcher.positions().values()) == head  # projected without anyone reading
+    finally:
+        stop.set()
+        runner.join(timeout=10)

@@ -178,3 +178,29 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
     ledger.play(match.id, "ben", {"type": "Draw"})
     out, _ = follower.communicate(timeout=20)
     assert '"Take","n":2' in out and "Drew " in out and "DrewCard" not in out
+
+
+def test_projections_run_live_on_redis(redis_url: str) -> None:
+    import subprocess
+    import sys
+
+    from projections.runner import Projections
+
+    ledger = Ledger(redis_url)
+    runner = subprocess.Popen(
+        [sys.executable, "-c", "from tests.toy_game import install; install(); "
+         "from cli.app import main; main()", "projections", "run", "--timeout", "5",
+         "--store", redis_url, "--json"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(1.5)
+    match = ledger.new_match("toy", ["ann", "ben"], seed=4)
+    ledger.play(match.id, "ann", {"type": "Take", "n": 3})
+    head = ledger.recorder.max_notification_id()
+    deadline = time.monotonic() + 3
+    watcher = Projections(ledger)
+    while min(watcher.positions().values()) < (head or 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert min(watcher.positions().values()) == head
+    out, _ = runner.communicate(timeout=20)
+    assert json.loads(out)["position"] == head
