@@ -32,7 +32,7 @@ from eventsourcing.utils import resolve_topic
 def _enc_hook(obj: Any) -> Any:
     if isinstance(obj, frozenset | set):
         return sorted(obj)
-    raise NotImplementedError(f"cannot encode {type(obj).__name__}")
+    raise TypeError(f"cannot encode {type(obj).__name__}")
 
 
 class MsgspecTranscoder(Transcoder):
