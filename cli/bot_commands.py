@@ -74,23 +74,31 @@ def demo(
     random_bots: Annotated[
         bool, typer.Option("--random-bots", help="Uniformly random moves, not the games' bots.")
     ] = False,
+    json: Json = False,
 ) -> None:
     """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
     ledger = open_ledger(store)
-    console.print(f"store: {ledger.url}", markup=False)
-    failures = 0
+    if not json:
+        console.print(f"store: {ledger.url}", markup=False)
+    results = []
     for rules in all_games():
         seats = min(max(rules.min_seats, 3), rules.max_seats)
         match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally(), not random_bots)
         board = scoreboard(match)
+        problem = verify_text(dumps(export_lines(ledger.stored_events(match.id))))
+        results.append(board | {"decisions": match.decisions, "verified": problem is None,
+                                "problem": problem})  # fmt: skip
+        if json:
+            continue
         table(
             f"{rules.name} — match {match.id} — {match.decisions} decisions — {board['reason']}",
             ["seat", "score", "place"],
             [[s["seat"], s["score"], s["place"]] for s in board["seats"]],
         )
-        problem = verify_text(dumps(export_lines(ledger.stored_events(match.id))))
         verdict = "yes" if problem is None else "NO: " + problem
         say(f"winner: {', '.join(board['winners'])}; log verified: {verdict}")
-        failures += problem is not None
+    if json:
+        print_json(results)
+    failures = sum(not r["verified"] for r in results)
     if failures:
         raise fail(f"{failures} log(s) did not verify")

@@ -181,12 +181,13 @@ def record(
     smart: Annotated[
         bool, typer.Option("--smart", help="Seats play the game's own bot, not random moves.")
     ] = False,
+    json: Json = False,
 ) -> None:
     """Record bot matches that show the wanted events as replay files (for `replays/`)."""
     wanted = [_wanted(spec) for spec in want or []]
     options = parse_options(option or [])
     ledger = Ledger("memory://")
-    kept = 0
+    saved: list[str] = []
     for k in range(tries):
         match = play_bot_match(game, seats, seed + k, options, undo_rate, smart)
         kinds = {type(e).__name__ for e in match.pending_events}
@@ -198,11 +199,14 @@ def record(
         if undo_rate and not {"Undone", "Redone"} <= kinds:
             continue
         ledger.save(match)
-        say(str(save_replay(ledger, match, out)))
-        kept += 1
-        if kept == count:
+        saved.append(str(save_replay(ledger, match, out)))
+        if not json:
+            say(saved[-1])
+        if len(saved) == count:
+            if json:
+                print_json(saved)
             return
-    raise UserError(f"only {kept} of {count} matches showed {want} in {tries} tries")
+    raise UserError(f"only {len(saved)} of {count} matches showed {want} in {tries} tries")
 
 
 def _wanted(spec: str) -> Callable[[dict[str, Any]], bool]:

@@ -177,3 +177,28 @@ def test_follow_prints_decisions_as_they_land(cli, tmp_path: Path) -> None:  # t
     out = cli("follow", match, "--as", "ben", "--timeout", "3")
     thread.join()
     assert "ann:" in out and "Drew " in out and "DrewCard" not in out and "ben:" in out
+
+
+def test_demo_and_record_speak_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    boards = json.loads(cli("demo", "--json"))
+    assert {b["game"] for b in boards} == {r.slug for r in all_games()}
+    assert all(b["verified"] and b["status"] == "over" for b in boards)
+    saved = json.loads(
+        cli(
+            "record",
+            "toy",
+            "--out",
+            str(tmp_path / "r"),
+            "--count",
+            "2",
+            "--want",
+            "DrewCard",
+            "--undo-rate",
+            "0.5",
+            "--json",
+        )
+    )
+    assert len(saved) == 2 and all(Path(p).exists() for p in saved)
+    assert "only 0 of 1" in cli(
+        "record", "toy", "--out", str(tmp_path / "r"), "--want", "Nope", "--tries", "3", code=1
+    )
