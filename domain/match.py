@@ -136,8 +136,8 @@ class Match(Aggregate):
             )
         if any(not name for name in names) or len(set(names)) != len(names):
             raise IllegalMove("BAD_SEATS", "seat names must be non-empty and distinct")
-        if "referee" in names:
-            raise IllegalMove("BAD_SEATS", "'referee' is reserved for the unredacted view")
+        if {"referee", "spectator"} & set(names):
+            raise IllegalMove("BAD_SEATS", "'referee' and 'spectator' name viewers, not seats")
         parsed = rules.options(options or {})
         opening = rules.setup(len(names), parsed, Rng(seed, cls.INITIAL_VERSION))
         return cls._create(

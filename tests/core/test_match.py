@@ -28,8 +28,9 @@ def test_seats_are_checked() -> None:
     assert caught.value.code == "BAD_SEATS"
     with pytest.raises(IllegalMove):
         Match.start("toy", ["ann", "ann"], {}, 1)
-    with pytest.raises(IllegalMove):
-        Match.start("toy", ["ann", "referee"], {}, 1)
+    for reserved in ("referee", "spectator"):
+        with pytest.raises(IllegalMove):
+            Match.start("toy", ["ann", reserved], {}, 1)
 
 
 def test_unknown_options_are_refused() -> None:
