@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.game import GameEvent, IllegalMove, Rules, Seat
+from domain.match import list_of
 
 SEAT_FIELDS = frozenset(
     {
@@ -96,7 +97,7 @@ def match_log(
             hash=str(line.get("hash", "")),
         )
         if kind == "Started":
-            opening = msgspec.convert(line["opening"], list[rules.event_type])
+            opening = msgspec.convert(line["opening"], list_of(rules.event_type))
             entry.events = _visible(opening, viewer, opened)
         elif kind == "Decided":
             entry.seat = str(line["seat"])
@@ -106,7 +107,7 @@ def match_log(
                 entry.command = msgspec.to_builtins(command)
             else:
                 entry.sealed = True
-            outcome = msgspec.convert(line["outcome"], list[rules.event_type])
+            outcome = msgspec.convert(line["outcome"], list_of(rules.event_type))
             entry.events = _visible(outcome, viewer, opened)
         else:
             entry.seat = str(line["seat"])

@@ -43,16 +43,40 @@ class Projector(ABC):
     def project(self, event: Any, match: Match, pending: Pending) -> None:
         """Add the documents that `event` changes (`match` is the state after it)."""
 
+    def finish(self, pending: Pending) -> None:  # noqa: B027 (most projectors need no end)
+        """Add what is left to write at the end of a page of events."""
+
     def doc(self, key: str, pending: Pending) -> Any:
         raw = pending[key] if key in pending else self.recorder.read(key)
         return None if raw is None else msgspec.json.decode(raw)
 
 
-class MatchIndex(Projector):
+class LatestStateProjector(Projector):
+    """Documents that show only a match's latest state: worked out once per match per page,
+    from the Match as it stands after the page's last event of it."""
+
+    def __init__(self, recorder: ViewRecorder) -> None:
+        super().__init__(recorder)
+        self._touched: dict[object, Match] = {}
+
+    def project(self, event: Any, match: Match, pending: Pending) -> None:
+        self._touched[match.id] = match
+
+    def finish(self, pending: Pending) -> None:
+        for match in self._touched.values():
+            self.docs(match, pending)
+        self._touched.clear()
+
+    @abstractmethod
+    def docs(self, match: Match, pending: Pending) -> None:
+        """Add the documents of `match` as it stands now."""
+
+
+class MatchIndex(LatestStateProjector):
     name = "index"
     description = "every match: game, seats, status, decisions, times, winner"
 
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
+    def docs(self, match: Match, pending: Pending) -> None:
         result = match.result
         pending[str(match.id)] = _encode(
             {
@@ -88,11 +112,11 @@ def scoreboard(match: Match) -> dict[str, Any]:
     }
 
 
-class Scoreboard(Projector):
+class Scoreboard(LatestStateProjector):
     name = "scores"
     description = "current scores and places per match; leaderboards per game"
 
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
+    def docs(self, match: Match, pending: Pending) -> None:
         pending[f"{match.game}/{match.id}"] = _encode(scoreboard(match))
 
 
@@ -132,11 +156,11 @@ def view_doc(match: Match, name: str) -> dict[str, Any]:
     return doc | {"view": msgspec.to_builtins(view), "text": rules.render(view, match.seats)}
 
 
-class SeatViews(Projector):
+class SeatViews(LatestStateProjector):
     name = "views"
     description = "the latest view of every seat and of a spectator"
 
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
+    def docs(self, match: Match, pending: Pending) -> None:
         for name in [*match.seats, SPECTATOR]:
             pending[f"{match.id}/{name}"] = _encode(view_doc(match, name))
 

@@ -181,6 +181,7 @@ class Projections:
         last = page[-1].id
         for projector in self.projectors:
             if last > positions[projector.name]:
+                projector.finish(pending[projector.name])
                 projector.recorder.write(pending[projector.name], Tracking(self.ledger.name, last))
 
     def run(self, stop: threading.Event) -> int:
