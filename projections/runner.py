@@ -152,7 +152,10 @@ class Projections:
         return [Status(p.name, p.description, positions[p.name], head) for p in self.projectors]
 
     def catch_up(self, stop: int | None = None) -> int:
-        """Process every notification not yet projected (up to `stop`); returns how many."""
+        """Process every notification not yet projected, up to `stop` (default: the store's
+        head when called, so a catch-up under a steady stream of appends still returns);
+        returns how many."""
+        stop = self.head() if stop is None else stop
         done = 0
         for page in self._pages(stop):
             self.process(page)
