@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.game import Rules
 
+from .bot import bot
 from .commands import Command
 from .events import Event
 from .rules import decide, evolve, initial, legal, result, score, setup, to_move
@@ -30,6 +31,7 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
+    bot=bot,
     description=(
         "Fly a spaceship around the galaxy: collect energy or spend it in action turns to mine, "
         "produce, build, upgrade and deliver goods; 24 shared action turns, the richest wins. "
