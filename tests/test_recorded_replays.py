@@ -24,7 +24,13 @@ REQUIRED: dict[str, dict[str, Any]] = {
     },
     "kosmonauts": {"files": 6, "seats": {2, 3, 4}, "events": ["ShipLanded"],
                    "option": ("advanced", True)},
-    "duck-dealer": {"files": 6, "seats": {2, 3, 4, 5}, "option": ("auction", True)},
+    "duck-dealer": {
+        "files": 6,
+        "seats": {2, 3, 4, 5},
+        "events": ["GoodsDelivered", "FactoryBuilt"],
+        "undo": True,
+        "option": ("auction", True),
+    },
     "onward-to-venus": {
         "files": 6,
         "seats": {2, 3, 4, 5},
