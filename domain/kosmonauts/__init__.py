@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.game import Rules
+from domain.kosmonauts.bot import bot
 from domain.kosmonauts.commands import Command
 from domain.kosmonauts.events import Event
 from domain.kosmonauts.rules import decide, evolve, initial, legal, result, score, setup, to_move
@@ -29,6 +30,7 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
+    bot=bot,
     description=(
         "Fly a spaceship by inertia around the Solar System: fuel cubes on a compass rose keep "
         "pushing the ship, planets orbit every round, and the first to land on a body scores most."
