@@ -22,8 +22,13 @@ REQUIRED: dict[str, dict[str, Any]] = {
         "events": ["WorldPlaced:method=CONQUER", "GoodSold", "DevelopmentPlaced:cost=6"],
         "option": ("advanced_two_player", True),
     },
-    "kosmonauts": {"files": 6, "seats": {2, 3, 4}, "events": ["ShipLanded"],
-                   "option": ("advanced", True)},
+    "kosmonauts": {
+        "files": 6,
+        "seats": {2, 3, 4},
+        "events": ["ShipLanded", "EarthReturnCompleted", "MissionScored"],
+        "undo": True,
+        "option": ("advanced", True),
+    },
     "duck-dealer": {
         "files": 6,
         "seats": {2, 3, 4, 5},
