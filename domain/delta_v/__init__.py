@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.game import Rules
 
+from .bot import bot
 from .commands import Command
 from .components import MAX_SEATS, MIN_SEATS
 from .events import Event
@@ -32,6 +33,7 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
+    bot=bot,
     description=(
         "Mining corporations race for government contracts in a 7x7 field of face-down asteroid "
         "tiles: move rockets, peek, bribe, bid up, and remember what everyone has seen."
