@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.game import Rules
 
+from .bot import bot
 from .commands import Command
 from .events import Event
 from .rules import decide, evolve, initial, result, score, setup, to_move
@@ -31,6 +32,7 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
+    bot=bot,
     description=(
         "Base game, 114 cards (5 start worlds dealt at random, 6 cards dealt, 2 discarded). "
         "Each round everyone secretly picks an action card; the chosen phases (Explore, Develop, "
