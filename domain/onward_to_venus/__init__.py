@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.game import Rules
 
+from .bot import bot
 from .commands import Command
 from .events import Event
 from .rules import decide, evolve, initial, legal, result, score, setup, to_move
@@ -30,6 +31,7 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
+    bot=bot,
     description=(
         "2-5 Earth empires claim planet tiles over three periods, fight for mines and crises, "
         "and score planets by income; robot uprisings or aliens can make everyone lose."
