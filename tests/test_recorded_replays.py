@@ -40,6 +40,7 @@ REQUIRED: dict[str, dict[str, Any]] = {
         "files": 6,
         "seats": {2, 3, 4, 5},
         "events": ["ClaimAttempted:kind=TENSION", "UnitDestroyed", "CombatResolved", "CrisisResolved"],
+        "undo": True,
     },
 }  # fmt: skip
 
