@@ -191,8 +191,9 @@ class Projections:
         """Keep every projection current until `stop` is set: woken by each new notification
         where the store pushes them (Redis, PostgreSQL, memory), polling where it cannot
         (SQLite). Returns how many events were projected."""
-        done = self.catch_up()
+        # Listen from the current head before catching up, so nothing written in between is missed.
         wake = live_notifications(self.ledger, self.head(), stop)
+        done = self.catch_up()
         while not stop.is_set():
             try:
                 wake.get(timeout=0.2)
