@@ -6,11 +6,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from store.ledger import Ledger
 from tests.toy_game import install
 
 install()
+
+# The machine that runs CI is small and may be busy: never fail a property for being slow.
+settings.register_profile("starledger", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("starledger")
 
 
 @pytest.fixture(params=["memory", "sqlite"])
