@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
@@ -52,7 +52,7 @@ def simulate(
             if out is not None:
                 save_replay(ledger, match, out)
             progress.advance(task)
-    summary = {"game": game, "seats": seats} | tally.summary(seats)
+    summary: dict[str, Any] = {"game": game, "seats": seats} | tally.summary(seats)
     if json:
         print_json(summary)
         return

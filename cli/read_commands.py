@@ -177,7 +177,7 @@ def leaderboard(
             row["matches"] += 1
             row["wins"] += seat["seat"] in board["winners"]
             row["score"] += seat["score"]
-    rows = sorted(
+    rows: list[dict[str, Any]] = sorted(
         (
             {
                 "seat": name,
@@ -232,7 +232,7 @@ def follow(
                 continue
             if notification.originator_version != match.version + 1:
                 match = ledger.match(match.id, version=notification.originator_version - 1)
-            event = ledger.mapper.to_domain_event(notification)
+            event: Any = ledger.mapper.to_domain_event(notification)
             event.mutate(match)
             opened = match.result is not None and not match.sealed_log
             entries = match_log([event_line(match, event)], rules, match.seats, viewer, opened)

@@ -191,15 +191,15 @@ class Rules(Generic[S]):
     event_type: Any  # the game's tagged union of GameEvent structs
     state_type: type[S]
     initial: Callable[[int, Any], S]
-    setup: Callable[[int, Any, Rng], list[GameEvent]]
-    decide: Callable[[S, Seat, Any, Rng], list[GameEvent]]
+    setup: Callable[[int, Any, Rng], Sequence[GameEvent]]
+    decide: Callable[[S, Seat, Any, Rng], Sequence[GameEvent]]
     evolve: Callable[[S, Any], S]
     to_move: Callable[[S], frozenset[Seat]]
     legal: Callable[[S, Seat], Sequence[Command]]
     view: Callable[[S, Seat | None], msgspec.Struct]
     score: Callable[[S], tuple[int, ...]]
     result: Callable[[S], Result | None]
-    render: Callable[[msgspec.Struct, Sequence[str]], str]
+    render: Callable[[Any, Sequence[str]], str]
     description: str = ""
     option_help: dict[str, str] = field(default_factory=dict)
     bot: Callable[[S, Seat, random.Random], Command] | None = None

@@ -22,7 +22,8 @@ import functools
 from typing import Any
 
 import msgspec
-from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 
 from domain.game import Command, GameEvent, IllegalMove, Result, Rng, Rules, Seat
 from domain.registry import rules_for
@@ -84,7 +85,7 @@ class Match(Aggregate):
             )
             match.decisions += 1
 
-    class Snapshot(Snapshot):
+    class Snapshot(LibrarySnapshot):
         def mutate(self, _: None) -> Match:
             match = super().mutate(None)
             assert isinstance(match, Match)
@@ -189,7 +190,7 @@ class Match(Aggregate):
         if self.result is not None:
             raise IllegalMove("GAME_OVER", "the match is over")
         rng = Rng(self.seed, self.version + 1)
-        outcome = rules.decide(self.state, seat, command, rng)
+        outcome = list(rules.decide(self.state, seat, command, rng))
         if seat not in rules.to_move(self.state):
             raise IllegalMove("NOT_YOUR_TURN", f"{self.seats[seat]} may not decide now")
         undoable = rng.used == 0 and not any(type(event).reveals for event in outcome)
@@ -277,7 +278,7 @@ def _events(rules: Rules[Any], raw: list[Any]) -> list[GameEvent]:
 @functools.cache
 def list_of(event_type: Any) -> Any:
     """One `list[Union]` type per game: msgspec caches its decoding plan on the type object."""
-    return list[event_type]  # type: ignore[valid-type]
+    return list[event_type]
 
 
 _encoder = msgspec.msgpack.Encoder()

@@ -54,7 +54,12 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
 
     def push() -> None:
         with ledger.recorder.subscribe(gt=after) as subscription:
-            threading.Thread(target=lambda: (stop.wait(), subscription.stop()), daemon=True).start()
+
+            def stop_when_asked() -> None:
+                stop.wait()
+                subscription.stop()
+
+            threading.Thread(target=stop_when_asked, daemon=True).start()
             for notification in subscription:
                 found.put(notification)
                 if stop.is_set():

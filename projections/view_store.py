@@ -226,7 +226,7 @@ class RedisViewRecorder(ViewRecorder):
 
     def max_tracking_id(self, application_name: str) -> int | None:
         value = self._client.hget(self._tracking_key, application_name)
-        return int(value) if value is not None else None  # type: ignore[arg-type]
+        return int(value) if value is not None else None
 
     def reset(self) -> None:
         self._client.delete(self._docs_key, self._tracking_key)

@@ -34,7 +34,8 @@ class Ledger(Application[uuid.UUID]):
         self.url = url or default_store_url()
         super().__init__(store_env(self.url))
         if snapshot_interval is not None:
-            self.snapshotting_intervals = {Match: snapshot_interval}
+            # The library reads the intervals from the instance; this ledger's own setting.
+            self.snapshotting_intervals = {Match: snapshot_interval}  # type: ignore[misc]
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -100,7 +101,7 @@ class Ledger(Application[uuid.UUID]):
     def match(self, match_id: uuid.UUID | str, version: int | None = None) -> Match:
         ident = self.resolve(match_id)
         try:
-            match = self.repository.get(ident, version=version)
+            match: Match = self.repository.get(ident, version=version)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match {match_id}") from None
         assert isinstance(match, Match)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 from eventsourcing.persistence import (
@@ -103,14 +103,19 @@ class RedisAggregateRecorder(RedisRecorder, AggregateRecorder):
         lowest = "-inf" if gt is None else f"({gt}"
         highest = "+inf" if lte is None else lte
         with self.datastore.errors_translated():
-            members: list[bytes] = self.datastore.client.zrange(
-                self.keys.aggregate(self._encode_originator_id(originator_id)),
-                highest if desc else lowest,
-                lowest if desc else highest,
-                desc=desc,
-                byscore=True,
-                offset=None if limit is None else 0,
-                num=limit,
+            # redis-py's annotations cover every client mode; ours (decode_responses=False)
+            # always answers bytes, so the replies are cast once here.
+            members = cast(
+                list[bytes],
+                self.datastore.client.zrange(
+                    self.keys.aggregate(self._encode_originator_id(originator_id)),
+                    highest if desc else lowest,
+                    lowest if desc else highest,
+                    desc=desc,
+                    byscore=True,
+                    offset=None if limit is None else 0,
+                    num=limit,
+                ),
             )
         events = []
         for member in members:
@@ -150,8 +155,11 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
         while len(selected) < limit and (stop is None or first <= stop):
             page_size = NOTIFICATIONS_PAGE if wanted else limit - len(selected)
             with self.datastore.errors_translated():
-                page: list[Entry] = self.datastore.client.xrange(
-                    self.keys.log, f"{first}-0", last, count=page_size
+                page = cast(
+                    list[Entry],
+                    self.datastore.client.xrange(
+                        self.keys.log, f"{first}-0", last, count=page_size
+                    ),
                 )
             for entry in page:
                 notification = self._decode_notification(entry)
@@ -166,14 +174,17 @@ class RedisApplicationRecorder(RedisAggregateRecorder, ApplicationRecorder):
 
     def max_notification_id(self) -> int | None:
         with self.datastore.errors_translated():
-            newest: list[Entry] = self.datastore.client.xrevrange(self.keys.log, count=1)
+            newest = cast(list[Entry], self.datastore.client.xrevrange(self.keys.log, count=1))
         return notification_id(newest[0][0]) if newest else None
 
     def read_after(self, notification_id: int, count: int, block_ms: int) -> list[Notification]:
         """Up to `count` notifications after the given id, waiting up to `block_ms` for one."""
         with self.datastore.errors_translated():
-            response = self.datastore.client.xread(
-                {self.keys.log: f"{notification_id}-0"}, count=count, block=block_ms
+            response = cast(
+                list[tuple[bytes, list[Entry]]],
+                self.datastore.client.xread(
+                    {self.keys.log: f"{notification_id}-0"}, count=count, block=block_ms
+                ),
             )
         if not response:
             return []

@@ -13,6 +13,7 @@ import datetime
 import decimal
 import typing
 import uuid
+from collections.abc import Hashable
 from functools import cache
 from typing import Any, TypedDict, cast
 
@@ -96,7 +97,7 @@ class MsgspecMapper(Mapper[uuid.UUID]):
                 f"{stored_event.originator_id}@{stored_event.originator_version}: {exc}"
             )
             raise MapperDeserialisationError(msg) from exc
-        id_convertor = find_id_convertor(cls, type(stored_event.originator_id))
+        id_convertor = find_id_convertor(cls, cast(Hashable, type(stored_event.originator_id)))
         event_state["originator_id"] = id_convertor(stored_event.originator_id)
         event_state["originator_version"] = stored_event.originator_version
         domain_event = object.__new__(cls)
