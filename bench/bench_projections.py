@@ -43,16 +43,18 @@ def catch_up(ledger: Ledger, names: list[str] | None) -> tuple[int, float]:
     return done, time.perf_counter() - started
 
 
-def _writer(url: str, game: str, seats: int, stop: Any, out: Any) -> None:
-    """Another process: plays bot matches and appends their events one decision at a time."""
+def _writer(url: str, game: str, seats: int, stop: Any, out: Any, seconds: float) -> None:
+    """Another process: plays bot matches and appends their events one decision at a time,
+    until told to stop or its time is up (so it never outlives a benchmark that was killed)."""
     ensure_game(game)
     ledger = Ledger(url)
     seed = 10_000
-    while not stop.is_set():
+    ends = time.monotonic() + seconds + 10
+    while not stop.is_set() and time.monotonic() < ends:
         match = play_bot_match(game, seats, seed)
         seed += 1
         for event in match.collect_events():
-            if stop.is_set():
+            if stop.is_set() or time.monotonic() > ends:
                 return
             recordings = ledger.save(event)  # one decision at a time, as players make them
             out.put((recordings[-1].notification.id, time.monotonic()))
@@ -62,7 +64,9 @@ def lag_under_load(ledger: Ledger, game: str, seats: int, seconds: float) -> lis
     Projections(ledger).catch_up()
     context = multiprocessing.get_context("spawn")
     stop, out = context.Event(), context.Queue()
-    writer = context.Process(target=_writer, args=(ledger.url, game, seats, stop, out))
+    writer = context.Process(
+        target=_writer, args=(ledger.url, game, seats, stop, out, seconds), daemon=True
+    )
     writer.start()
     projections = Projections(ledger)
     appended: dict[int, float] = {}
