@@ -8,8 +8,17 @@ The same workload on each store, through the library's recorders:
   a game records a decision; p50/p99 latency of one append from the same run;
 - appends/s from 8 client processes, each appending to its own match;
 - reading back a 1,000-event aggregate (ms per read);
+- reading the whole notification log back, in pages of 500 (events/s), after all of the above;
+- for Redis, the server's own time per append, per 1,000-event read and per log event read
+  (`INFO commandstats`), which other work on a shared machine disturbs less than the clock;
 - for scale, the same number of plain SETs on the same redis-server, through redis-py and
   through `redis-benchmark -t set` (1 and 8 clients): a round trip with no work in it.
+
+Then Redis memory: random-bot Delta V matches (40; 5 with --quick) saved by a Ledger, as
+`simulate` saves them (snapshots every 50 events included), on a fresh in-memory redis-server.
+It prints `INFO memory` used_memory grown per stored event and `MEMORY USAGE` summed over the
+application's keys by kind (aggregates, log, snapshots), each per stored event and as a multiple
+of the average encoded event (its stored state bytes).
 
 Redis runs as a private redis-server on a free port, once in memory only and once with
 `appendonly yes, appendfsync always` (see store/REDIS.md for what each guarantees). SQLite is file-backed in a temporary directory. PostgreSQL is
@@ -32,7 +41,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eventsourcing.persistence import AggregateRecorder, InfrastructureFactory, StoredEvent
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    ApplicationRecorder,
+    InfrastructureFactory,
+    StoredEvent,
+)
 from eventsourcing.utils import Environment
 
 if TYPE_CHECKING:
@@ -54,6 +68,8 @@ class Workload:
 
 FULL = Workload(appends=5000, appends_per_writer=1000, reads=50)
 QUICK = Workload(appends=200, appends_per_writer=40, reads=3)
+MEMORY_MATCHES = {FULL: 40, QUICK: 5}
+LOG_PAGE = 500
 
 
 @dataclass
@@ -64,12 +80,14 @@ class Result:
     p99_ms: float | None = None
     appends_per_s_8: float | None = None
     read_1000_ms: float | None = None
+    log_per_s: float | None = None
+    server_us: dict[str, float] | None = None  # Redis only: server time per operation
     note: str = ""
 
 
 def new_recorder(
     name: str, env: dict[str, str]
-) -> tuple[InfrastructureFactory[Any], AggregateRecorder]:
+) -> tuple[InfrastructureFactory[Any], ApplicationRecorder]:
     # The name keeps this run's tables (PostgreSQL) and keys (Redis) apart from anyone else's.
     factory = InfrastructureFactory.construct(Environment(name, env))
     return factory, factory.application_recorder()
@@ -120,7 +138,10 @@ def concurrent_appends_per_s(name: str, env: dict[str, str], workload: Workload)
     return WRITERS * workload.appends_per_writer / (finished - started)
 
 
-def read_ms(recorder: AggregateRecorder, workload: Workload) -> float:
+def read_ms(
+    recorder: AggregateRecorder, workload: Workload, env: dict[str, str]
+) -> tuple[float, float]:
+    """Milliseconds per read of a 1,000-event aggregate, and the server's µs per read."""
     originator_id = uuid.uuid4()
     for first in range(1, workload.aggregate_size + 1, 100):
         last = min(first + 100, workload.aggregate_size + 1)
@@ -128,30 +149,128 @@ def read_ms(recorder: AggregateRecorder, workload: Workload) -> float:
             [StoredEvent(originator_id, v, "bench:Decided", STATE) for v in range(first, last)]
         )
     recorder.select_events(originator_id)  # warm up
+    server = server_usec(env)
     started = time.perf_counter()
     for _ in range(workload.reads):
         events = recorder.select_events(originator_id)
     elapsed = time.perf_counter() - started
+    server = server_usec(env) - server
     assert len(events) == workload.aggregate_size
-    return 1000 * elapsed / workload.reads
+    return 1000 * elapsed / workload.reads, server / workload.reads
+
+
+def log_read_per_s(recorder: ApplicationRecorder) -> float:
+    """Reads the whole notification log in pages of 500; returns notifications per second."""
+    started = time.perf_counter()
+    read, start = 0, 1
+    while True:
+        page = recorder.select_notifications(start, LOG_PAGE)
+        read += len(page)
+        if len(page) < LOG_PAGE:
+            break
+        start = page[-1].id + 1
+    return read / (time.perf_counter() - started)
+
+
+def server_usec(env: dict[str, str]) -> float:
+    """Microseconds a Redis server has spent in commands so far (INFO commandstats): a cost
+    that other work on a busy machine does not inflate as much as the clock."""
+    if "REDIS_URL" not in env:
+        return 0.0
+    import redis
+
+    with redis.Redis.from_url(env["REDIS_URL"]) as client:
+        stats = client.info("commandstats")
+    return float(sum(v["usec"] for k, v in stats.items() if k != "cmdstat_info"))
 
 
 def measure(store: str, name: str, env: dict[str, str], workload: Workload) -> Result:
     factory, recorder = new_recorder(name, env)
+    server: dict[str, float] = {}
     try:
         append_run(recorder, 10)  # warm up
+        before = server_usec(env)
         latencies = append_run(recorder, workload.appends)
+        server["append"] = (server_usec(env) - before) / workload.appends
         result = Result(
             store=store,
             appends_per_s_1=len(latencies) / sum(latencies),
             p50_ms=1000 * statistics.median(latencies),
             p99_ms=1000 * statistics.quantiles(latencies, n=100)[98],
-            read_1000_ms=read_ms(recorder, workload),
         )
+        result.read_1000_ms, server["read 1,000"] = read_ms(recorder, workload, env)
     finally:
         factory.close()
     result.appends_per_s_8 = concurrent_appends_per_s(name, env | {"CREATE_TABLE": "no"}, workload)
+    factory, recorder = new_recorder(name, env | {"CREATE_TABLE": "no"})
+    try:
+        before = server_usec(env)
+        result.log_per_s = log_read_per_s(recorder)
+        events = recorder.max_notification_id() or 1
+        server["log event"] = (server_usec(env) - before) / events
+    finally:
+        factory.close()
+    result.server_us = server if "REDIS_URL" in env else None
     return result
+
+
+@dataclass
+class Memory:
+    events: int
+    payload: int  # bytes of stored event state, summed
+    used: int  # INFO memory used_memory grown
+    by_kind: dict[str, int]  # MEMORY USAGE summed per kind of key
+
+
+def redis_memory(url: str, matches: int) -> Memory:
+    """Saves `matches` random-bot Delta V matches as `simulate` does; measures what Redis holds."""
+    import redis
+
+    from bench.bench_transcoding import bot_match
+    from domain.registry import rules_for
+    from store.ledger import Ledger
+
+    client = redis.Redis.from_url(url)
+    client.flushall()
+    before = int(client.info("memory")["used_memory"])
+    ledger = Ledger(url)
+    rules = rules_for("delta-v")
+    events = 0
+    for seed in range(matches):
+        match = bot_match(rules, 3, seed)
+        events += len(match.pending_events)
+        ledger.save(match)  # as `simulate` saves a match: its events in one batch
+    used = int(client.info("memory")["used_memory"]) - before
+    payload = sum(len(n.state) for n in ledger.recorder.select_notifications(1, events + 1))
+    by_kind: dict[str, int] = {}
+    for key in client.scan_iter(count=1000):
+        parts = key.decode().split(":")
+        kind = ":".join(parts[1:3]) if parts[2:3] == ["aggregate"] else ":".join(parts[1:])
+        by_kind[kind] = by_kind.get(kind, 0) + int(client.memory_usage(key, samples=0) or 0)
+    ledger.close()
+    client.close()
+    return Memory(events, payload, used, by_kind)
+
+
+def print_memory(memory: Memory, matches: int) -> None:
+    average = memory.payload / memory.events
+    print(
+        f"\nRedis memory: {matches} random-bot Delta V matches saved by a Ledger (snapshots every "
+        f"50 events), {memory.events:,} stored events, {average:.0f} B average encoded event\n"
+    )
+    header = f"{'what':<42} {'bytes':>12} {'B/event':>9} {'x payload':>10}"
+    print(header)
+    print("-" * len(header))
+    rows = [("encoded events (stored state)", memory.payload)]
+    events_only = sum(v for k, v in memory.by_kind.items() if not k.startswith("snapshots"))
+    rows += [(f"MEMORY USAGE {kind}", size) for kind, size in sorted(memory.by_kind.items())]
+    rows += [
+        ("MEMORY USAGE, events (all but snapshots)", events_only),
+        ("INFO used_memory grown, all", memory.used),
+    ]
+    for what, size in rows:
+        per_event = size / memory.events
+        print(f"{what:<42} {size:>12,} {per_event:>9,.0f} {per_event / average:>10.2f}")
 
 
 def redis_benchmark(port: int, requests: int, clients: int) -> Result:
@@ -228,6 +347,18 @@ def drop_postgres_tables(prefix: str) -> None:
             conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(table)))
 
 
+def print_server_times(results: list[Result]) -> None:
+    rows = [r for r in results if r.server_us]
+    if not rows:
+        return
+    print("\nRedis server time per operation, µs (INFO commandstats; less disturbed by other work)")
+    keys = list(rows[0].server_us or {})
+    print(f"{'store':<30} " + " ".join(f"{k:>12}" for k in keys))
+    for r in rows:
+        assert r.server_us is not None
+        print(f"{r.store:<30} " + " ".join(f"{r.server_us[k]:>12.1f}" for k in keys))
+
+
 def fmt(value: float | None, digits: int = 0) -> str:
     return "-" if value is None else f"{value:,.{digits}f}"
 
@@ -235,7 +366,7 @@ def fmt(value: float | None, digits: int = 0) -> str:
 def print_table(results: list[Result], workload: Workload) -> None:
     header = (
         f"{'store':<30} {'appends/s 1 client':>18} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'appends/s 8 procs':>18} {'read 1,000 ms':>14}"
+        f"{'appends/s 8 procs':>18} {'read 1,000 ms':>14} {'log read/s':>11}"
     )
     print(
         f"\n{workload.appends} appends from 1 client, {WRITERS} x "
@@ -247,8 +378,8 @@ def print_table(results: list[Result], workload: Workload) -> None:
     for r in results:
         print(
             f"{r.store:<30} {fmt(r.appends_per_s_1):>18} {fmt(r.p50_ms, 3):>8} "
-            f"{fmt(r.p99_ms, 3):>8} {fmt(r.appends_per_s_8):>18} {fmt(r.read_1000_ms, 2):>14}"
-            + (f"  {r.note}" if r.note else "")
+            f"{fmt(r.p99_ms, 3):>8} {fmt(r.appends_per_s_8):>18} {fmt(r.read_1000_ms, 2):>14} "
+            f"{fmt(r.log_per_s):>11}" + (f"  {r.note}" if r.note else "")
         )
 
 
@@ -262,6 +393,7 @@ def main() -> None:
 
     name = f"bench{uuid.uuid4().hex[:8]}"
     results: list[Result] = []
+    memory: Memory | None = None
     with tempfile.TemporaryDirectory() as tmp:
         if redis_server_path() is None:
             results.append(Result("redis (store.redis)", note="skipped: no redis-server on PATH"))
@@ -277,6 +409,8 @@ def main() -> None:
             with RedisServer.start(Path(tmp) / "redis-aof", durable=True) as server:
                 env = {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": server.url}
                 results.append(measure("redis, AOF fsync always", name, env, workload))
+            with RedisServer.start(Path(tmp) / "redis-memory") as server:
+                memory = redis_memory(server.url, MEMORY_MATCHES[workload])
 
         sqlite_env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
@@ -295,6 +429,9 @@ def main() -> None:
                 drop_postgres_tables(name)
 
     print_table(results, workload)
+    print_server_times(results)
+    if memory is not None:
+        print_memory(memory, MEMORY_MATCHES[workload])
 
 
 if __name__ == "__main__":

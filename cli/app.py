@@ -8,6 +8,7 @@ from cli import (  # noqa: F401  (each module registers its commands on the app)
     projection_commands,
     read_commands,
     replay_commands,
+    serve_command,
 )
 from cli.base import app
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Annotated, Any
 
 import typer
 
-from cli.output import UserError, say
+from cli.output import UserError, errors, say
 from domain.match import Match
+from projections.queries import Reader
 from projections.runner import Projections
 from store.ledger import Ledger
 
@@ -15,9 +18,58 @@ app = typer.Typer(
     name="starledger",
     help="Record, replay, audit, undo and inspect board games, one immutable decision at a time.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"starledger {version('starledger')}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _everywhere(
+    store: Annotated[
+        str | None,
+        typer.Option(
+            "--store",
+            help="Store URL for the command that follows (also accepted after it).",
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            envvar="STARLEDGER_SERVER",
+            help="Play and read through a starledger server (moves, play, undo, redo, show, "
+            "log, score, follow, export) instead of a local store.",
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token", envvar="STARLEDGER_TOKEN", help="Your seat's (or the referee's) token."
+        ),
+    ] = None,
+) -> None:
+    """Record, replay, audit, undo and inspect board games, one immutable decision at a time."""
+    # Set on every run (from the options or their variables), so one run never leaks into the next.
+    _server[:] = [server, token]
+    if store is not None:
+        # Read by every command's own --store option (its environment variable), which is
+        # parsed after this: `starledger --store URL matches` = `starledger matches --store URL`.
+        os.environ["STARLEDGER_STORE"] = store
+
 
 Store = Annotated[
     str | None,
@@ -52,12 +104,61 @@ def open_ledger(store: str | None) -> Ledger:
     return Ledger(store)
 
 
+_server: list[str | None] = [None, None]
+"""The server URL and token of this run (`--server`/`--token` or their variables)."""
+
+
+def remote() -> Any:
+    """The server client when `--server` (or STARLEDGER_SERVER) is given; None for a local store.
+    On a server your token says who you are, as `--as` does on a local store."""
+    url, token = _server
+    if not url:
+        return None
+    from cli.remote import Remote
+
+    return Remote(url, token)
+
+
+def server_url() -> str:
+    """The server of this run (`--server`), naming where its matches live."""
+    return str(_server[0] or "")
+
+
+def reader(store: str | None) -> Reader:
+    """The query layer over a store (its projections caught up on first use, with progress on
+    stderr when that takes more than a second)."""
+    return Reader(open_ledger(store), progress=CatchUpProgress())
+
+
 def caught_up(store: str | None) -> tuple[Ledger, Projections]:
     """The ledger and its projections, brought up to date with the store."""
     ledger = open_ledger(store)
     projections = Projections(ledger)
-    projections.catch_up()
+    projections.catch_up(progress=CatchUpProgress())
     return ledger, projections
+
+
+class CatchUpProgress:
+    """A progress line on stderr for a catch-up that is still running after a second; stdout
+    (what scripts read) never sees it."""
+
+    def __init__(self, after: float = 1.0) -> None:
+        self.started = time.monotonic()
+        self.after = after
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.monotonic() - self.started < self.after or done >= total:
+                return
+            from rich.progress import Progress
+
+            self.bar = Progress(console=errors, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("catching up the projections", total=total)
+        self.bar.update(self.task, completed=done)
+        if done >= total:
+            self.bar.stop()
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -78,6 +179,7 @@ def say_turn(match: Match) -> None:
     result = match.result
     if result is not None:
         winners = ", ".join(match.seats[s] for s in result.winners)
-        say(f"version {match.version}; the match is over ({result.reason}); winner: {winners}")
+        reason = match.rules.describe_end(result.reason)
+        say(f"version {match.version}; the match is over ({reason}); winner: {winners}")
     else:
         say(f"version {match.version}; to move: {', '.join(names(match, match.to_move))}")

@@ -5,17 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 from rich.progress import Progress
 
-from cli.base import GameOptions, Json, Store, app, open_ledger, parse_options
+from cli.base import (
+    CatchUpProgress,
+    GameOptions,
+    Json,
+    Store,
+    app,
+    open_ledger,
+    parse_options,
+)
 from cli.output import console, fail, print_json, reports_errors, say, table
-from cli.replay_commands import verify_text
 from cli.simulate import SEAT_NAMES, Tally, save_replay, timed_bot_match
 from domain.game import IllegalMove
 from domain.registry import all_games, rules_for
 from projections.projectors import scoreboard
-from projections.replays import dumps, export_lines
+from projections.replays import export_lines, verify_lines
+from projections.runner import Projections
 
 
 @app.command()
@@ -31,6 +40,9 @@ def simulate(
     ] = None,
     smart: Annotated[
         bool, typer.Option("--smart", help="Seats play the game's own bot, not random moves.")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace replay files that exist.")
     ] = False,
     store: Store = None,
     json: Json = False,
@@ -50,8 +62,10 @@ def simulate(
         for k in range(matches_):
             match = timed_bot_match(ledger, game, seats, seed + k, options, tally, smart)
             if out is not None:
-                save_replay(ledger, match, out)
+                save_replay(ledger, match, out, force=force)
             progress.advance(task)
+    # Leave the read side current, so the first read after a big simulation never pauses.
+    Projections(ledger).catch_up(progress=CatchUpProgress(after=0.0 if not json else 1.0))
     summary: dict[str, Any] = {"game": game, "seats": seats} | tally.summary(seats)
     if json:
         print_json(summary)
@@ -84,19 +98,22 @@ def demo(
     for rules in all_games():
         seats = min(max(rules.min_seats, 3), rules.max_seats)
         match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally(), not random_bots)
-        board = scoreboard(match)
-        problem = verify_text(dumps(export_lines(ledger.stored_events(match.id))))
+        board = msgspec.to_builtins(scoreboard(match))
+        checked = verify_lines(export_lines(ledger.stored_events(match.id)))
+        problem = None if checked.ok and not checked.partial else checked.describe()
         results.append(board | {"decisions": match.decisions, "verified": problem is None,
                                 "problem": problem})  # fmt: skip
         if json:
             continue
         table(
-            f"{rules.name} — match {match.id} — {match.decisions} decisions — {board['reason']}",
+            f"{rules.name} — match {match.id} — {match.decisions} decisions — "
+            f"{rules.describe_end(board['reason'])}",
             ["seat", "score", "place"],
             [[s["seat"], s["score"], s["place"]] for s in board["seats"]],
         )
         verdict = "yes" if problem is None else "NO: " + problem
         say(f"winner: {', '.join(board['winners'])}; log verified: {verdict}")
+    Projections(ledger).catch_up(progress=CatchUpProgress())  # reads after the demo never wait
     if json:
         print_json(results)
     failures = sum(not r["verified"] for r in results)

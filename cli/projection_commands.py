@@ -62,7 +62,9 @@ def run(
     projections = Projections(open_ledger(store))
     stop = threading.Event()
     if timeout is not None:
-        threading.Timer(timeout, stop.set).start()
+        timer = threading.Timer(timeout, stop.set)
+        timer.daemon = True  # a failure ends the command at once, not when the timer does
+        timer.start()
     try:
         done = projections.run(stop)
     except KeyboardInterrupt:

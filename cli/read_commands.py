@@ -1,34 +1,34 @@
-"""Looking at matches, served from the projections: matches, show, log, score, leaderboard, follow."""
+"""Looking at matches through the query layer: matches, show, log, score, leaderboard, follow."""
 
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 import typer
+from rich.text import Text
 
-from cli.base import AsViewer, Json, MatchId, Store, app, caught_up, open_ledger
-from cli.output import UserError, print_json, reports_errors, say, table
+from cli.base import AsViewer, Json, MatchId, Store, app, open_ledger, reader, remote
+from cli.files import read_replay
+from cli.output import UserError, console, print_json, reports_errors, safe, say, table
 from domain.match import Match
+from domain.notes import Note
 from domain.registry import rules_for
-from projections.match_log import LogEntry, describe, match_log, viewer_for
-from projections.projectors import SPECTATOR, view_doc
-from projections.replays import event_line
-from projections.runner import Projections, live_notifications
-from store.ledger import Ledger, MatchNotFound
-
-STATUSES = ("setting up", "in play", "over")
-
-
-def _index(projections: Projections, ledger: Ledger, match_id: str) -> dict[str, Any]:
-    ident = ledger.resolve(match_id)
-    doc = projections["index"].doc(str(ident), {})
-    if doc is None:
-        raise MatchNotFound(f"no match {match_id}")
-    return doc
+from projections.command_forms import command_text
+from projections.diffs import Change, view_changes
+from projections.documents import ViewDoc
+from projections.match_log import LogEntry, describe, match_log
+from projections.match_log import entry as log_entry
+from projections.queries import live_view
+from projections.replays import check_chain, event_line, rerun
+from projections.runner import live_notifications, next_live
+from projections.viewer import Viewer, viewer_for
 
 
 @app.command()
@@ -39,49 +39,84 @@ def matches(
     status: Annotated[
         str | None, typer.Option(help="Only matches in this status: setting up, in play, over.")
     ] = None,
+    to_move: Annotated[
+        str | None, typer.Option("--to-move", help="Only matches where this seat is to move.")
+    ] = None,
+    limit: Annotated[int | None, typer.Option(help="At most this many rows.")] = None,
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Every match: id, game, seats, status, decisions, created and last move, winner."""
-    if status is not None and status not in STATUSES:
-        raise UserError(f"--status must be one of: {', '.join(STATUSES)}")
-    _, projections = caught_up(store)
-    rows = [msgspec.json.decode(doc) for _, doc in projections["index"].recorder.scan()]
-    rows = [
-        r for r in rows
-        if (game is None or r["game"] == game) and (seat is None or seat in r["seats"])
-        and (status is None or r["status"] == status)
-    ]  # fmt: skip
-    rows.sort(key=lambda r: (r["created"], r["match"]))
+    """Matches, latest move first: id, game, seats, status, decisions, to move, winner."""
+    rows = reader(store).rows(game=game, seat=seat, status=status, to_move=to_move, limit=limit)
     if json:
         print_json(rows)
         return
     table(
         "Matches",
-        ["match", "game", "seats", "status", "decisions", "last move", "winners"],
-        [[r["match"], r["game"], ", ".join(r["seats"]), r["status"], r["decisions"],
-          r["last_move"], ", ".join(r["winners"])] for r in rows],
+        ["match", "game", "seats", "status", "decisions", "to move", "last move", "winners"],
+        [[r.match, r.game, ", ".join(r.seats), r.status, r.decisions, ", ".join(r.to_move),
+          r.last_move, ", ".join(r.winners)] for r in rows],
     )  # fmt: skip
 
 
-def print_view(doc: dict[str, Any], json: bool) -> None:
+VIEWER_FIELDS = frozenset({"viewer", "seat", "as", "you"})
+"""Top-level view fields that say who looks, not what they know."""
+
+SEAT_STYLES = ("red", "blue", "green", "magenta", "yellow", "cyan", "bright_red", "bright_blue")
+"""One colour per seat, in seating order (rich drops colour when NO_COLOR is set)."""
+
+
+def print_view(
+    doc: ViewDoc,
+    json: bool,
+    *,
+    board: str | None = None,
+    panels: Sequence[tuple[str, list[Change]]] = (),
+) -> None:
     if json:
-        print_json({k: v for k, v in doc.items() if k != "text"})
+        print_json({k: v for k, v in _builtins(doc).items() if k != "text"})
         return
-    rules = rules_for(doc["game"])
-    say(f"{rules.name} — match {doc['match']} — version {doc['version']} — as {doc['as']}")
-    say(doc["text"])
-    say("scores: " + ", ".join(f"{s['seat']} {s['score']}" for s in doc["scores"]))
-    if doc["winners"]:
-        say(f"the match is over; winner: {', '.join(doc['winners'])}")
+    rules = rules_for(doc.game)
+    say(f"{rules.name} — match {doc.match} — version {doc.version} — as {doc.as_}")
+    names = [s.seat for s in doc.scores]
+    console.print(coloured(board if board is not None else doc.text, names, doc.to_move))
+    for title, found in panels:
+        changes = [c for c in found if c.path not in VIEWER_FIELDS]
+        say(f"— {title} —")
+        if not changes:
+            say("  (nothing beyond what everyone sees)")
+        for change in changes:
+            value = change.after if change.kind != "removed" else change.before
+            shown = msgspec.json.encode(value).decode()
+            say(f"  {change.path}: {shown}" if change.kind != "removed" else f"  not {shown}")
+    say("scores: " + ", ".join(f"{s.seat} {s.score}" for s in doc.scores))
+    if doc.winners:
+        say(f"the match is over; winner: {', '.join(doc.winners)}")
     else:
-        say(f"to move: {', '.join(doc['to_move'])}")
+        say(f"to move: {', '.join(doc.to_move)}")
+
+
+def coloured(text: str, names: Sequence[str], to_move: Sequence[str]) -> Text:
+    """The board text with every seat name in its colour, the seats to move in bold."""
+    out = Text(safe(text))
+    for index, name in enumerate(names):
+        style = SEAT_STYLES[index % len(SEAT_STYLES)] + (
+            " bold underline" if name in to_move else ""
+        )
+        out.highlight_regex(rf"(?<![\w]){re.escape(name)}(?![\w])", style)
+    return out
+
+
+def _builtins(doc: ViewDoc) -> dict[str, Any]:
+    return dict(msgspec.to_builtins(doc))
 
 
 def show_match(match: Match, as_: str | None, json: bool) -> None:
-    viewer = viewer_for(match.seats, as_)
-    name = "referee" if viewer.referee else SPECTATOR if viewer.seat is None else as_
-    print_view(view_doc(match, str(name)), json)
+    """A loaded match (a replay's step) as `show` draws it, panels included."""
+    seats = list(match.seats)
+    print_view_with_panels(
+        lambda viewer: live_view(match, viewer), viewer_for(seats, as_), seats, json
+    )
 
 
 @app.command()
@@ -93,70 +128,148 @@ def show(
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """The state as a seat (or a spectator, or the referee) sees it, with whose turn and scores."""
-    if at is not None or as_ == "referee":
-        ledger = open_ledger(store)
-        latest = ledger.match(match_id)
-        if at is not None and not 1 <= at <= latest.version:
-            raise UserError(f"--at must be between 1 and {latest.version}")
-        show_match(ledger.match(match_id, version=at), as_, json)
+    """The state as a seat (or a spectator, or the referee) sees it, with whose turn and scores.
+    MATCH may also be a full replay file (`--at N`: after its stored event N)."""
+    if Path(match_id).is_file():
+        lines = read_replay(Path(match_id))
+        total = len(lines) - 2
+        if at is not None and not 1 <= at <= total:
+            raise UserError(f"--at must be between 1 and {total}")
+        show_match(rerun(lines, upto=at), as_, json)
         return
-    ledger, projections = caught_up(store)
-    index = _index(projections, ledger, match_id)
-    viewer = viewer_for(index["seats"], as_)
-    name = SPECTATOR if viewer.seat is None else index["seats"][viewer.seat]
-    print_view(projections["views"].doc(f"{index['match']}/{name}", {}), json)
+    server = remote()
+    if server is not None:
+        print_view(server.show(match_id, as_=as_, at=at), json)
+        return
+    read = reader(store)
+    row, viewer = read.viewer(match_id, as_)
+    print_view_with_panels(
+        lambda seen: read.view(match_id, seen, at), viewer, list(row.seats), json
+    )
 
 
-def print_log(entries: list[LogEntry], seats: list[str], game: str) -> None:
+def print_view_with_panels(
+    view: Callable[[Viewer], ViewDoc], viewer: Viewer, seats: list[str], json: bool
+) -> None:
+    """A view with its panels: a seat's "what I know" (what its view shows beyond the public
+    one); for the referee, the public board and what each seat knows beyond it."""
+    doc = view(viewer)
+    if json:
+        print_view(doc, json)
+        return
+    public = view(Viewer())
+    if viewer.referee:
+        panels = [
+            (f"what {name} knows", view_changes(public.view, view(Viewer(seat=i)).view))
+            for i, name in enumerate(seats)
+        ]
+        # The referee's view is the whole state: what no view shows under the same name (a
+        # draw pile's order, a face-down tile) is printed as it is.
+        if isinstance(doc.view, dict) and isinstance(public.view, dict):
+            rest = [Change(key, after=value, kind="added") for key, value in doc.view.items()
+                    if key not in public.view]  # fmt: skip
+            panels.append(("the rest of the state (no view shows these fields)", rest))
+        print_view(doc, json, board=public.text, panels=panels)
+    elif viewer.seat is not None:
+        private = view_changes(public.view, doc.view)
+        print_view(doc, json, panels=[("what I know (hidden from the others)", private)])
+    else:
+        print_view(doc, json)
+
+
+def print_log(
+    entries: list[LogEntry], seats: list[str], game: str, notes: Sequence[Note] = ()
+) -> None:
+    rules = rules_for(game)
+    noted: dict[int, list[Note]] = {}
+    for note in notes:
+        noted.setdefault(note.step, []).append(note)
     for entry in entries:
         if entry.kind == "Started":
             head = f"started {game} with {', '.join(seats)}"
         elif entry.kind == "Decided":
             head = f"{entry.seat}: " + (
-                "(sealed)" if entry.sealed else msgspec.json.encode(entry.command).decode()
+                "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
             )
+        elif entry.kind == "EntropyContributed":
+            head = f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
+        elif entry.kind == "Dealt":
+            head = "the opening is dealt"
         else:
             head = f"{entry.seat}: {entry.kind.lower()} decision {entry.decision}"
+        if entry.redacted:
+            head += "  [partly hidden]"
         say(f"{entry.version:>4} {entry.at} {head}")
         for event in entry.events:
-            say("       " + describe(event, seats))
+            say("       " + describe(event, seats, rules))
+        for note in noted.get(entry.version, []):
+            say(f"       note by {note.author}: {note.text}")
 
 
 @app.command()
 @reports_errors
 def log(match_id: MatchId, as_: AsViewer = None, store: Store = None, json: Json = False) -> None:
-    """The match decision by decision, redacted for that seat (from the audit log)."""
-    ledger, projections = caught_up(store)
-    index = _index(projections, ledger, match_id)
-    docs = projections["audit"].recorder.scan(f"{index['match']}/")
-    header, *lines = [msgspec.json.decode(doc) for _, doc in docs]
-    opened = index["status"] == "over" and not header.get("sealed_log")
-    viewer = viewer_for(index["seats"], as_)
-    entries = match_log(lines, rules_for(index["game"]), index["seats"], viewer, opened)
+    """The match decision by decision, as that viewer may read it (with commitments). MATCH may
+    also be a replay file, full or redacted."""
+    if Path(match_id).is_file():
+        _log_file(Path(match_id), as_, json)
+        return
+    server = remote()
+    if server is not None:
+        found = server.log(match_id, as_=as_)
+        if json:
+            print_json(found.entries)
+        else:
+            print_log(found.entries, found.seats, found.game, found.notes)
+        return
+    read = reader(store)
+    _, viewer = read.viewer(match_id, as_)
+    found = read.log(match_id, viewer)
+    if json:
+        print_json(found.entries)
+    else:
+        print_log(found.entries, found.seats, found.game, found.notes)
+
+
+def _log_file(path: Path, as_: str | None, json: bool) -> None:
+    lines = read_replay(path)
+    check_chain(lines)
+    header, events, end = lines[0], lines[1:-1], lines[-1]
+    seats = [str(name) for name in header.get("seats", [])]
+    rules = rules_for(str(header.get("game")))
+    viewer = viewer_for(seats, as_)
+    result = end.get("result")
+    opened = result is not None and not header.get("sealed_log")
+    full = all(not line.get("redacted") for line in events) and "seed" in end
+    entries = (
+        match_log(events, rules, seats, viewer, opened)
+        if full
+        else [log_entry(line) for line in events]  # already redacted for the file's viewer
+    )
+    # The notes its writer could read travel on the end line, chained with the rest.
+    notes = msgspec.convert(end.get("notes") or [], list[Note])
     if json:
         print_json(entries)
     else:
-        print_log(entries, index["seats"], index["game"])
+        print_log(entries, seats, str(header.get("game")), notes)
 
 
 @app.command()
 @reports_errors
 def score(match_id: MatchId, store: Store = None, json: Json = False) -> None:
     """Scores and places; the winner once the match is over."""
-    ledger, projections = caught_up(store)
-    index = _index(projections, ledger, match_id)
-    board = projections["scores"].doc(f"{index['game']}/{index['match']}", {})
+    server = remote()
+    board = server.score(match_id) if server is not None else reader(store).scores(match_id)
     if json:
         print_json(board)
         return
     table(
-        f"{board['game']} {board['match']} ({board['status']})",
+        f"{board.game} {board.match} ({board.status})",
         ["seat", "score", "place"],
-        [[s["seat"], s["score"], s["place"]] for s in board["seats"]],
+        [[s.seat, s.score, s.place] for s in board.seats],
     )
-    if board["winners"]:
-        say(f"winner: {', '.join(board['winners'])} ({board['reason']})")
+    if board.winners:
+        say(f"winner: {', '.join(board.winners)} ({board.reason_text or board.reason})")
 
 
 @app.command()
@@ -165,40 +278,15 @@ def leaderboard(
     game: Annotated[str, typer.Argument(help="Game slug.")], store: Store = None, json: Json = False
 ) -> None:
     """Across all finished matches of a game: matches, wins, win rate, mean score per seat name."""
-    rules_for(game)
-    _, projections = caught_up(store)
-    tally: dict[str, dict[str, float]] = {}
-    for _, doc in projections["scores"].recorder.scan(f"{game}/"):
-        board = msgspec.json.decode(doc)
-        if board["status"] != "over":
-            continue
-        for seat in board["seats"]:
-            row = tally.setdefault(seat["seat"], {"matches": 0, "wins": 0, "score": 0})
-            row["matches"] += 1
-            row["wins"] += seat["seat"] in board["winners"]
-            row["score"] += seat["score"]
-    rows: list[dict[str, Any]] = sorted(
-        (
-            {
-                "seat": name,
-                "matches": int(row["matches"]),
-                "wins": int(row["wins"]),
-                "win_rate": round(row["wins"] / row["matches"], 3),
-                "mean_score": round(row["score"] / row["matches"], 2),
-            }
-            for name, row in tally.items()
-        ),
-        key=lambda r: (-r["win_rate"], -r["mean_score"], r["seat"]),
-    )
+    rows = reader(store).leaderboard(game)
     if json:
         print_json(rows)
         return
     table(
         f"{rules_for(game).name} leaderboard",
         ["seat", "matches", "wins", "win rate", "mean score"],
-        [[r["seat"], r["matches"], r["wins"], f"{r['win_rate']:.0%}", r["mean_score"]]
-         for r in rows],
-    )  # fmt: skip
+        [[r.seat, r.matches, r.wins, f"{r.win_rate:.0%}", r.mean_score] for r in rows],
+    )
 
 
 @app.command()
@@ -212,7 +300,18 @@ def follow(
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Print each new decision of a match as it lands, as that seat sees it."""
+    """Print each new decision of a match as it lands, as that viewer may read it."""
+    server = remote()
+    if server is not None:
+        row = server.summary(match_id)
+        if not json:
+            say(f"following {row.match} at version {row.version}")
+        for entry in server.follow(match_id, as_=as_, after=row.version, timeout=timeout):
+            if json:
+                print_json(entry)
+            else:
+                print_log([entry], list(row.seats), row.game)
+        return
     ledger = open_ledger(store)
     match = ledger.match(match_id)
     viewer = viewer_for(match.seats, as_)
@@ -225,7 +324,7 @@ def follow(
     try:
         while match.result is None and (ends is None or time.monotonic() < ends):
             try:
-                notification = found.get(timeout=0.1)
+                notification = next_live(found, timeout=0.1)
             except queue.Empty:
                 continue
             if notification.originator_id != match.id:
@@ -234,8 +333,8 @@ def follow(
                 match = ledger.match(match.id, version=notification.originator_version - 1)
             event: Any = ledger.mapper.to_domain_event(notification)
             event.mutate(match)
-            opened = match.result is not None and not match.sealed_log
-            entries = match_log([event_line(match, event)], rules, match.seats, viewer, opened)
+            line = event_line(match, event)
+            entries = match_log([line], rules, match.seats, viewer, match.opened)
             if json:
                 print_json(entries[0])
             else:

@@ -11,6 +11,7 @@ import typer
 
 from cli.base import (
     AsViewer,
+    CatchUpProgress,
     GameOptions,
     Json,
     MatchId,
@@ -19,13 +20,35 @@ from cli.base import (
     caught_up,
     open_ledger,
     parse_options,
+    reader,
+    remote,
 )
+from cli.files import read_replay, write_atomic
 from cli.output import UserError, print_json, reports_errors, say
-from cli.read_commands import show_match
+from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
-from projections.replays import ReplayError, dumps, export_lines, parse, rerun
+from cli.stepper_text import describe_step
+from domain.match import Fork, Match, standing_events
+from projections.command_forms import command_text
+from projections.diffs import view_changes
+from projections.imports import import_lines
+from projections.match_log import describe, match_log
+from projections.queries import live_view
+from projections.replays import (
+    ReplayError,
+    Verdict,
+    dumps,
+    export_lines,
+    migrate_v1,
+    rerun,
+    verify_lines,
+)
 from projections.runner import Projections
+from projections.verification import verify_stored
+from projections.viewer import viewer_for
 from store.ledger import Ledger, MatchNotFound
+
+Force = Annotated[bool, typer.Option("--force", help="Replace a file that exists.")]
 
 
 @app.command()
@@ -35,30 +58,57 @@ def export(
     output: Annotated[
         Path | None, typer.Option("-o", "--output", help="File to write (default: stdout).")
     ] = None,
+    as_: AsViewer = None,
+    force: Force = False,
     store: Store = None,
 ) -> None:
-    """The match as a hash-chained JSON Lines replay."""
-    text = dumps(export_lines(open_ledger(store).stored_events(match_id)))
+    """The match as a replay file, as that viewer may have it: the full file (seed and salts)
+    for the referee or once the match is open; otherwise redacted, with commitments."""
+    server = remote()
+    if server is not None:
+        text = server.export(match_id, as_=as_)
+    else:
+        read = reader(store)
+        _, viewer = read.viewer(match_id, as_)
+        text = dumps(read.export(match_id, viewer))
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text)
+        write_atomic(output, text, force=force)
 
 
 @app.command("import")
 @reports_errors
 def import_(
-    file: Annotated[Path, typer.Argument(help="A replay file.")],
+    file: Annotated[Path, typer.Argument(help="A full replay file.")],
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Verify a replay file and store it as a new match; prints the new match id."""
-    match = rerun(parse(file.read_text()))
-    open_ledger(store).save(match)
+    """Verify a full replay file and store its match under the file's match id; importing the
+    same file again returns the match already stored."""
+    ledger = open_ledger(store)
+    stored, _ = import_lines(ledger, read_replay(file))
+    Projections(ledger).catch_up(progress=CatchUpProgress())  # readable at once
     if json:
-        print_json({"match": str(match.id), "version": match.version})
+        print_json({"match": str(stored.id), "version": stored.version})
     else:
-        say(str(match.id))
+        say(str(stored.id))
+
+
+@app.command()
+@reports_errors
+def migrate(
+    file: Annotated[Path, typer.Argument(help="A starledger-replay/1 file.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The new file.")],
+    force: Force = False,
+) -> None:
+    """Convert a starledger-replay/1 file to the current format by playing it again (its seed was
+    public, so the new file is marked as having a known seed)."""
+    match = migrate_v1(read_replay(file))
+    ledger = Ledger("memory://")
+    ledger.save(match)
+    write_atomic(output, dumps(export_lines(ledger.stored_events(match.id))), force=force)
+    say(str(output))
 
 
 @app.command()
@@ -70,58 +120,27 @@ def replay(
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """The view after event N of a recorded game."""
+    """The view after event N of a recorded game (a full file, or a stored match)."""
     if Path(target).exists():
-        lines = parse(Path(target).read_text())
+        lines = read_replay(Path(target))
         total = len(lines) - 2
         if to is not None and not 1 <= to <= total:
             raise UserError(f"--to must be between 1 and {total}")
         match = rerun(lines, upto=to)
-    else:
-        ledger = open_ledger(store)
-        latest = ledger.match(target)
-        if to is not None and not 1 <= to <= latest.version:
-            raise UserError(f"--to must be between 1 and {latest.version}")
-        match = ledger.match(target, version=to)
-    show_match(match, as_, json)
+        show_match(match, as_, json)
+        return
+    read = reader(store)
+    _, viewer = read.viewer(target, as_)
+    print_view(read.view(target, viewer, to), json)
 
 
-def verify_text(text: str) -> str | None:
-    """The first problem of a replay, or None when it verifies."""
+def verify_file(path: Path) -> Verdict:
     try:
-        rerun(parse(text))
+        return verify_lines(read_replay(path))
     except ReplayError as exc:
-        return str(exc)
-    return None
-
-
-def verify_stored(ledger: Ledger, projections: Projections, target: str) -> str | None:
-    """A stored match: its audit log must agree with the events now in the store, entry by
-    entry, and the match must verify when played again."""
-    ident = ledger.resolve(target)
-    audit = [msgspec.json.decode(doc) for _, doc in projections["audit"].recorder.scan(f"{ident}/")]
-    events = ledger.stored_events(ident)
-    try:
-        lines = export_lines(events)
-    except Exception as exc:  # an event altered so far that it no longer decodes
-        version = _first_unreadable(events)
-        return f"audit entry {version} differs from the event store: it cannot be read ({exc})"
-    for recorded, recomputed in zip(audit, lines, strict=False):
-        if recorded.get("hash") != recomputed.get("hash"):
-            where = "header" if "format" in recorded else f"entry {recorded.get('version')}"
-            return f"audit {where} differs from the event store: an event was altered"
-    if len(audit) != len(lines) - 1:
-        return f"the audit log has {len(audit) - 1} entries, the event store {len(lines) - 2}"
-    return verify_text(dumps(lines))
-
-
-def _first_unreadable(events: list[Any]) -> int:
-    for count in range(1, len(events) + 1):
-        try:
-            export_lines(events[:count])
-        except Exception:
-            return int(events[count - 1].originator_version)
-    return 0
+        return Verdict(ok=False, problem=exc.message)
+    except OSError as exc:
+        return Verdict(ok=False, problem=f"cannot read: {exc.strerror or exc}")
 
 
 @app.command()
@@ -131,33 +150,40 @@ def verify(
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Re-run every recorded command and check outcomes, hash chains and final scores."""
-    results: list[tuple[str, str | None]] = []
+    """Check hash chains, salted commitments and the seed, and re-run every recorded command;
+    a redacted file is checked as far as it can be, and said to be partial."""
+    results: list[tuple[str, Verdict]] = []
     opened: tuple[Ledger, Projections] | None = None
     for target in targets:
         path = Path(target)
         if path.is_dir():
             files = sorted(path.rglob("*.jsonl"))
             if not files:
-                results.append((target, "no .jsonl replay files in this folder"))
-            results.extend((str(f), verify_text(f.read_text())) for f in files)
+                results.append(
+                    (target, Verdict(ok=False, problem="no .jsonl replay files in this folder"))
+                )
+            results.extend((str(f), verify_file(f)) for f in files)
         elif path.exists():
-            results.append((target, verify_text(path.read_text())))
+            results.append((target, verify_file(path)))
         else:
             opened = opened or caught_up(store)
             try:
                 results.append((target, verify_stored(*opened, target)))
             except MatchNotFound as exc:
-                results.append((target, str(exc)))
+                results.append((target, Verdict(ok=False, problem=str(exc))))
+    bad = sum(not verdict.ok for _, verdict in results)
     if json:
-        print_json([{"target": n, "ok": p is None, "problem": p} for n, p in results])
+        print_json(
+            [{"target": n, "ok": v.ok, "partial": v.partial, "problem": v.problem}
+             for n, v in results]
+        )  # fmt: skip
     else:
-        for name, problem in results:
-            say(
-                f"{'ok ' if problem is None else 'BAD'} {name}"
-                + (f": {problem}" if problem else "")
-            )
-    if any(problem for _, problem in results):
+        for name, verdict in results:
+            mark = "BAD" if not verdict.ok else "ok (partial)" if verdict.partial else "ok "
+            say(f"{mark} {name}: {verdict.describe()}")
+        if len(results) > 1:
+            say(f"{len(results) - bad} ok, {bad} bad")
+    if bad:
         raise typer.Exit(1)
 
 
@@ -181,6 +207,7 @@ def record(
     smart: Annotated[
         bool, typer.Option("--smart", help="Seats play the game's own bot, not random moves.")
     ] = False,
+    force: Force = False,
     json: Json = False,
 ) -> None:
     """Record bot matches that show the wanted events as replay files (for `replays/`)."""
@@ -199,7 +226,7 @@ def record(
         if undo_rate and not {"Undone", "Redone"} <= kinds:
             continue
         ledger.save(match)
-        saved.append(str(save_replay(ledger, match, out)))
+        saved.append(str(save_replay(ledger, match, out, force=force)))
         if not json:
             say(saved[-1])
         if len(saved) == count:
@@ -223,3 +250,167 @@ def _wanted(spec: str) -> Callable[[dict[str, Any]], bool]:
         return (got if isinstance(got, str) else msgspec.json.encode(got).decode()) == value
 
     return matches
+
+
+def _match_at(target: str, step: int, store: str | None) -> Any:
+    """The match after stored event `step`, from a full replay file or from the store."""
+    if Path(target).is_file():
+        lines = read_replay(Path(target))
+        total = len(lines) - 2
+        if not 1 <= step <= total:
+            raise UserError(f"steps go from 1 to {total}")
+        return rerun(lines, upto=step)
+    ledger = open_ledger(store)
+    latest = ledger.match(target)
+    if not 1 <= step <= latest.version:
+        raise UserError(f"steps go from 1 to {latest.version}")
+    return ledger.match(target, version=step)
+
+
+@app.command()
+@reports_errors
+def diff(
+    target: Annotated[str, typer.Argument(help="A full replay file or a match id.")],
+    first: Annotated[int, typer.Argument(help="From after stored event N.")],
+    second: Annotated[int, typer.Argument(help="To after stored event M.")],
+    as_: AsViewer = None,
+    store: Store = None,
+    json: Json = False,
+) -> None:
+    """What changed between two points of a match, as that viewer sees it: the decisions in
+    between and every part of the view that differs."""
+    before, after = _match_at(target, first, store), _match_at(target, second, store)
+    viewer = viewer_for(before.seats, as_)
+    seen = [live_view(m, viewer) for m in (before, after)]
+    changes = view_changes(msgspec.to_builtins(seen[0].view), msgspec.to_builtins(seen[1].view))
+    low, high = sorted((first, second))
+    if Path(target).is_file():
+        lines = read_replay(Path(target))[1:-1]
+    else:
+        lines = export_lines(open_ledger(store).stored_events(target))[1:-1]
+    between = [line for line in lines if low < int(line.get("version", 0)) <= high]
+    entries = match_log(between, after.rules, after.seats, viewer, after.opened)
+    if json:
+        print_json({"from": first, "to": second, "as": viewer.label(before.seats),
+                    "decisions": entries, "changes": changes})  # fmt: skip
+        return
+    say(f"from step {first} to step {second}, as {viewer.label(before.seats)}:")
+    print_log(entries, list(after.seats), after.game)
+    if not changes:
+        say("  (nothing this viewer can see changed)")
+    for change in changes:
+        if change.kind == "added":
+            say(f"  + {change.path} = {msgspec.json.encode(change.after).decode()}")
+        elif change.kind == "removed":
+            say(f"  - {change.path} (was {msgspec.json.encode(change.before).decode()})")
+        else:
+            old = msgspec.json.encode(change.before).decode()
+            new = msgspec.json.encode(change.after).decode()
+            say(f"  ~ {change.path}: {old} -> {new}")
+
+
+@app.command()
+@reports_errors
+def fork(
+    target: Annotated[str, typer.Argument(help="A full replay file or a match id.")],
+    at: Annotated[int, typer.Option("--at", help="Continue from after stored event N.")],
+    store: Store = None,
+    json: Json = False,
+) -> None:
+    """A new match that continues from step N of another (the original is untouched): the same
+    seats and options, the state at N, and chance from the new match's own secret seed. It
+    names its origin (id, step, the step's audit hash) in the index and its replay header."""
+    ledger = open_ledger(store)
+    if Path(target).is_file():
+        lines = read_replay(Path(target))
+        total = len(lines) - 2
+        if not 1 <= at <= total:
+            raise UserError(f"--at must be between 1 and {total}")
+        origin = rerun(lines, upto=at)
+        events = list(origin.pending_events)
+        chain = lines[at]
+    else:
+        stored = ledger.stored_events(target)
+        if not 1 <= at <= len(stored):
+            raise UserError(f"--at must be between 1 and {len(stored)}")
+        events = stored[:at]
+        chain = export_lines(events)[at]
+        origin = ledger.match(target, version=at)
+    if origin.result is not None:
+        raise UserError(f"the match is over at step {at}: there is nothing to continue")
+    if not origin.dealt:
+        raise UserError(f"the opening is not dealt at step {at}: fork a later step")
+    forked = Match.start(
+        origin.game,
+        list(origin.seats),
+        dict(origin.options),
+        sealed_log=origin.sealed_log,
+        fork=Fork(
+            opening=standing_events(events),
+            origin={"match": str(origin.id), "at": at, "hash": str(chain["hash"])},
+        ),
+    )
+    ledger.save(forked)
+    Projections(ledger).catch_up(progress=CatchUpProgress())
+    if json:
+        print_json({"match": str(forked.id), "version": forked.version,
+                    "forked_from": str(origin.id), "at": at})  # fmt: skip
+    else:
+        say(str(forked.id))
+
+
+@app.command()
+@reports_errors
+def step(
+    target: Annotated[str, typer.Argument(help="A full replay file or a match id.")],
+    as_: AsViewer = None,
+    store: Store = None,
+) -> None:
+    """Step through a match in the terminal: the board as that viewer sees it beside each
+    decision (keys: arrows or n/p, home/end, g to jump, q to quit)."""
+    from cli.stepper import Stepper
+
+    Stepper(*stepper_frames(target, as_, store)).run()
+
+
+def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str, int, Any]:
+    """The title, the last step and the frame function of a match, from a file or a store."""
+    notes: list[Any] = []
+    if Path(target).is_file():
+        ledger = Ledger("memory://")
+        recorded = read_replay(Path(target))
+        match = rerun(recorded)
+        ledger.save(match)
+        ident = str(match.id)
+        notes = list(recorded[-1].get("notes") or [])  # what the file's viewer could read
+    else:
+        ledger = open_ledger(store)
+        match = ledger.match(target)
+        ident = str(match.id)
+    lines = export_lines(ledger.stored_events(ident))[1:-1]
+    rules = match.rules
+    viewer = viewer_for(match.seats, as_)
+    opened = match.opened
+    if not notes:
+        found = ledger.notes(ident)
+        label = viewer.label(match.seats)
+        readable = found.readable_by(label, viewer.referee, opened) if found else []
+        notes = [msgspec.to_builtins(note) for note in readable]
+
+    def frame(number: int) -> tuple[Any, str]:
+        at = ledger.match(ident, version=number)
+        doc = live_view(at, viewer)
+        entries = match_log([lines[number - 1]], rules, at.seats, viewer, opened)
+        decision = describe_step(
+            entries,
+            lambda e: describe(e, at.seats, rules),
+            lambda c: command_text(c, rules, at.seats),
+        )
+        for note in notes:
+            if note.get("step") == number:
+                decision += f"\nnote by {note.get('author')}: {note.get('text')}"
+        names = list(at.seats)
+        return coloured(doc.text, names, doc.to_move), decision  # one colour per seat
+
+    title = f"{rules.name} — {ident[:8]} — as {viewer.label(match.seats)}"
+    return title, match.version, frame

@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from cli.files import write_atomic
 from domain.bots import random_decision
 from domain.match import Match
 from projections.replays import dumps, export_lines
@@ -98,10 +99,10 @@ def replay_name(match: Match) -> str:
     return "-".join([match.game, f"{len(match.seats)}p", *tags, str(match.id)[:8]]) + ".jsonl"
 
 
-def save_replay(ledger: Ledger, match: Match, out: Path) -> Path:
-    out.mkdir(parents=True, exist_ok=True)
+def save_replay(ledger: Ledger, match: Match, out: Path, *, force: bool = False) -> Path:
+    """The full replay file of a match, written atomically into `out`."""
     path = out / replay_name(match)
-    path.write_text(dumps(export_lines(ledger.stored_events(match.id))))
+    write_atomic(path, dumps(export_lines(ledger.stored_events(match.id))), force=force)
     return path
 
 

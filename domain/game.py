@@ -21,25 +21,108 @@ A game is a set of pure functions over immutable values (the Decider pattern):
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib
 import random
-from collections.abc import Callable, Iterable, Sequence
+import re
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
-Seat = int
-"""A seat is its index in the seating order given to `new` (0 is the first name)."""
+from domain.errors import IllegalMove
+
+MAX_SEATS = 8
+"""No game seats more than this; a `Seat` field outside [0, MAX_SEATS) is refused at decode."""
 
 
-class IllegalMove(Exception):
-    """A command that the rules refuse; nothing is stored. `code` is stable, `message` is for humans."""
+class _SeatMark:
+    """Marks a `Seat` in type hints, so logs can print every seat field as the seat's name."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+    def __repr__(self) -> str:
+        return "Seat"
+
+
+SEAT_MARK = _SeatMark()
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1), SEAT_MARK]
+"""A seat is its index in the seating order given to `new` (0 is the first name).
+
+Type every seat field of a command, event or view as `Seat` (or `Seat | None`, `tuple[Seat, ...]`,
+`frozenset[Seat]`): decoding bounds it, and the log renderer prints it as the seat's name.
+"""
+
+
+def is_seat_type(hint: Any) -> bool:
+    """Whether a type hint is `Seat` (possibly optional)."""
+    if typing.get_origin(hint) is Annotated:
+        return SEAT_MARK in hint.__metadata__
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(is_seat_type(arg) for arg in typing.get_args(hint) if arg is not type(None))
+    return False
+
+
+def holds_seats(hint: Any) -> bool:
+    """Whether a type hint is `Seat` or a collection of seats (tuple, list, frozenset)."""
+    if is_seat_type(hint):
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (tuple, list, frozenset, set):
+        return any(is_seat_type(arg) for arg in typing.get_args(hint) if arg is not Ellipsis)
+    return False
+
+
+def named_seats(raw: Any, hint: Any, names: Sequence[str]) -> Any:
+    """`raw` (decoded JSON) with every seat NAME in a field typed `Seat` turned into its index,
+    so people write `{"victim": "ben"}` where the game stores 1. Anything else is left as it is
+    for the decoder to judge."""
+    if is_seat_type(hint):
+        return names.index(raw) if isinstance(raw, str) and raw in names else raw
+    origin = typing.get_origin(hint)
+    if origin is Annotated:
+        return named_seats(raw, typing.get_args(hint)[0], names)
+    if origin in (typing.Union, types.UnionType):
+        members = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        if isinstance(raw, dict) and "type" in raw:
+            for member in members:
+                config = getattr(member, "__struct_config__", None)
+                if config is not None and config.tag == raw["type"]:
+                    return named_seats(raw, member, names)
+        return named_seats(raw, members[0], names) if len(members) == 1 else raw
+    if origin in (tuple, list, frozenset, set) and isinstance(raw, list):
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        return [named_seats(item, args[0], names) for item in raw] if len(args) == 1 else raw
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct) and isinstance(raw, dict):
+        hints = _struct_hints(hint)
+        return {key: named_seats(value, hints.get(key), names) for key, value in raw.items()}
+    return raw
+
+
+@functools.cache
+def _struct_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+_SEAT_REF = re.compile(r"\{seat:(\d)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """A seat named in an IllegalMove message: the platform prints it as the seat's name."""
+    return f"{{seat:{seat}}}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """`text` with every `seat_ref` replaced by that seat's name."""
+
+    def name(found: re.Match[str]) -> str:
+        index = int(found.group(1))
+        return names[index] if index < len(names) else f"seat {index}"
+
+    return _SEAT_REF.sub(name, text)
 
 
 class Visibility(msgspec.Struct, frozen=True):
@@ -92,7 +175,13 @@ class GameEvent(
 
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
-    """A player's decision, exactly as `starledger play` accepts it (JSON with a `type` tag)."""
+    """A player's decision, exactly as `starledger play` accepts it (JSON with a `type` tag).
+
+    `any_time` marks a decision a seat may make when it is not to move (Duck Dealer's discards,
+    "at any time, including other players' turns"): the platform's turn check lets it through.
+    """
+
+    any_time: ClassVar[bool] = False
 
     def visibility(self, seat: Seat) -> Visibility:
         """Who may see this command in the log; a sealed choice overrides this with `only(seat)`."""
@@ -108,10 +197,20 @@ class Result(msgspec.Struct, frozen=True):
     reason: str
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Base of every game's options; `max_rounds` ends a match that its rules would let run forever."""
+MAX_COMMAND_BYTES = 64 * 1024
+"""The largest command text accepted; no real decision comes near it."""
 
-    max_rounds: int = 100
+Rounds = Annotated[int, msgspec.Meta(ge=1, le=10_000)]
+"""A `max_rounds` value: at least one round, and few enough that a match always ends."""
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every game's options; `max_rounds` ends a match that its rules would let run forever.
+
+    Every field is bounded where it is decoded (`msgspec.Meta`), as `Rounds` bounds `max_rounds`.
+    """
+
+    max_rounds: Rounds = 100
 
 
 _MASK64 = (1 << 64) - 1
@@ -172,9 +271,53 @@ T = TypeVar("T")
 S = TypeVar("S")
 
 
+def best_of(items: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T | None:
+    """A bot's pick among the items with the highest key: ties broken with the bot's own
+    Random, never by position (the first option would favour low seats and early ids)."""
+    pool = list(items)
+    if not pool:
+        return None
+    top = max(key(item) for item in pool)
+    return rng.choice([item for item in pool if key(item) == top])
+
+
+def least_of(items: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T | None:
+    """A bot's pick among the items with the lowest key, ties broken at random (see best_of)."""
+    pool = list(items)
+    if not pool:
+        return None
+    bottom = min(key(item) for item in pool)
+    return rng.choice([item for item in pool if key(item) == bottom])
+
+
 def places_from_keys(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     """Competition ranking ("1224") from per-seat sort keys, higher keys first."""
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+BotFunction = Callable[[Any, Seat, random.Random], "Command"]
+"""A game's bot: a legal command for `seat` in `state`, chosen with the given `random.Random`."""
+
+
+class LazyBot:
+    """`Rules.bot`: the bot function, which may be given as "module:attribute" and is then
+    imported only when first read, so a process that never plays a bot never imports one."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = f"_{name}"
+
+    def __get__(self, rules: object, owner: type | None = None) -> BotFunction | None:
+        if rules is None:
+            return None  # the field's default, as dataclasses read it from the class
+        bot = rules.__dict__.get(self.key)
+        if isinstance(bot, str):
+            module, _, attribute = bot.partition(":")
+            bot = getattr(importlib.import_module(module), attribute)
+            rules.__dict__[self.key] = bot
+        return bot
+
+    def __set__(self, rules: object, bot: BotFunction | str | None) -> None:
+        rules.__dict__[self.key] = bot
 
 
 @dataclass(frozen=True)
@@ -202,8 +345,28 @@ class Rules(Generic[S]):
     render: Callable[[Any, Sequence[str]], str]
     description: str = ""
     option_help: dict[str, str] = field(default_factory=dict)
-    bot: Callable[[S, Seat, random.Random], Command] | None = None
-    """A better-than-random player (optional): a legal command for `seat`, chosen with `rng`."""
+    bot: LazyBot = LazyBot()
+    """A better-than-random player (optional): a legal command for `seat`, chosen with `rng`.
+    Give it as "package.module:function" so that it is imported only when first used."""
+    end_reasons: Mapping[str, str] = field(default_factory=dict)
+    """Every `Result.reason` the game can give (UPPER_SNAKE) mapped to a sentence for humans."""
+
+    def check_turn(self, state: S, seat: Seat, command: Command | None = None) -> None:
+        """What every game shares, checked before its own `decide` (by the Match, and by a
+        game's scenario tests): the match runs and `seat` is one of those to move. One code
+        each, for every game: GAME_OVER, NOT_YOUR_TURN."""
+        if self.result(state) is not None:
+            raise IllegalMove("GAME_OVER", "the match is over")
+        to_move = self.to_move(state)
+        if seat not in to_move and not (command is not None and command.any_time):
+            waiting = ", ".join(seat_ref(s) for s in sorted(to_move)) or "no one"
+            raise IllegalMove(
+                "NOT_YOUR_TURN", f"{seat_ref(seat)} may not decide now (to move: {waiting})"
+            )
+
+    def describe_end(self, reason: str) -> str:
+        """The sentence for an end reason (the code itself when the game has none for it)."""
+        return self.end_reasons.get(reason, reason)
 
     def options(self, given: dict[str, Any] | None = None) -> Any:
         """Validated options from `KEY=VALUE` strings or JSON values; unknown keys are refused."""
@@ -216,7 +379,15 @@ class Rules(Generic[S]):
         return tuple(f.name for f in msgspec.structs.fields(self.options_type))
 
     def parse_command(self, data: bytes | str | dict[str, Any]) -> Command:
-        """Decode a command; malformed input raises IllegalMove naming the bad field."""
+        """Decode a command; malformed input raises IllegalMove naming the bad field.
+
+        Every field is bounded by its type (`msgspec.Meta`), so a value outside the game's bounds
+        never reaches `decide`; a command over MAX_COMMAND_BYTES is refused unread and unechoed.
+        """
+        if isinstance(data, str | bytes) and len(data) > MAX_COMMAND_BYTES:
+            raise IllegalMove(
+                "COMMAND_TOO_LARGE", f"a command is at most {MAX_COMMAND_BYTES // 1024} KiB"
+            )
         try:
             if isinstance(data, dict):
                 return msgspec.convert(data, self.command_type)
@@ -225,6 +396,8 @@ class Rules(Generic[S]):
             raise IllegalMove("BAD_COMMAND", f"{self.slug} command: {exc}") from None
         except msgspec.DecodeError as exc:
             raise IllegalMove("MALFORMED_COMMAND", f"not valid JSON: {exc}") from None
+        except RecursionError:
+            raise IllegalMove("MALFORMED_COMMAND", "JSON nested too deeply") from None
 
     def fold(self, state: S, events: Iterable[Any]) -> S:
         for event in events:

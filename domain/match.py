@@ -19,13 +19,36 @@ that decided last; it is emptied by any decision that cannot be undone or that a
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
+import unicodedata
+import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 
-from domain.game import Command, GameEvent, IllegalMove, Result, Rng, Rules, Seat
+from domain.commitment import (
+    effective_seed,
+    entropy_commitment,
+    fresh_salt,
+    fresh_seed,
+    seed_commitment,
+)
+from domain.game import (
+    MAX_COMMAND_BYTES,
+    Command,
+    GameEvent,
+    IllegalMove,
+    Result,
+    Rng,
+    Rules,
+    Seat,
+    name_seats,
+    named_seats,
+)
 from domain.registry import rules_for
 
 
@@ -39,25 +62,67 @@ class Entry(msgspec.Struct):
     before: Any = None
 
 
-class Conflict(Exception):
-    """A command sent against a version of the match that is no longer current."""
-
-
 class Match(Aggregate):
     class Started(Aggregate.Created):
         game: str
         rules_version: str
         seats: tuple[str, ...]
         options: dict[str, Any]
-        seed: int
+        seed: str
+        seed_known: bool
+        seed_commitment: str
+        entropy: bool
         opening: list[Any]
         sealed_log: bool
+        salt: str
+        forked_from: dict[str, Any] | None = None  # {"match", "at", "hash"} of a fork's origin
+
+        @staticmethod
+        def decoding_context(state: dict[str, Any]) -> str | None:
+            """The game, which types the match's later events as they are read back
+            (store.transcoding decodes a Decided's command and outcome straight into it)."""
+            return state.get("game")
+
+        @staticmethod
+        def decoding_hints(game: str) -> dict[str, Any]:
+            return {"opening": list_of(rules_for(game).event_type)}
+
+    class EntropyContributed(Aggregate.Event):
+        """A seat's secret entropy: its commitment is public, its value opens with the match."""
+
+        seat: int
+        value: str
+        commitment: str
+        salt: str
+
+        def apply(self, match: Match) -> None:
+            assert match.contributions is not None
+            match.contributions[self.seat] = self.value
+
+    class Dealt(Aggregate.Event):
+        """The opening, drawn once every seat contributed (or the referee dealt without some)."""
+
+        opening: list[Any]
+        salt: str
+
+        @staticmethod
+        def decoding_hints(game: str) -> dict[str, Any]:
+            return {"opening": list_of(rules_for(game).event_type)}
+
+        def apply(self, match: Match) -> None:
+            match._deal(_events(match.rules, self.opening))
 
     class Decided(Aggregate.Event):
         seat: int
         command: Any
         outcome: list[Any]
         undoable: bool
+        salt: str
+
+        @staticmethod
+        def decoding_hints(game: str) -> dict[str, Any]:
+            rules = rules_for(game)
+            return {"command": rules.command_type, "outcome": list_of(rules.event_type)}
 
         def apply(self, match: Match) -> None:
             match._apply_decided(self)
@@ -65,6 +130,7 @@ class Match(Aggregate):
     class Undone(Aggregate.Event):
         decision: int
         seat: int
+        salt: str
 
         def apply(self, match: Match) -> None:
             entry = match.undo_stack.pop()
@@ -75,6 +141,7 @@ class Match(Aggregate):
     class Redone(Aggregate.Event):
         decision: int
         seat: int
+        salt: str
 
         def apply(self, match: Match) -> None:
             entry = match.redo_stack.pop()
@@ -86,10 +153,31 @@ class Match(Aggregate):
             match.decisions += 1
 
     class Snapshot(LibrarySnapshot):
+        """A snapshot carries a digest of what it claims to be; one whose content no longer
+        matches it (an edited or corrupted row) is refused on load, and the events are folded
+        instead. It guards against damage, not against a writer who recomputes the digest:
+        `verify MATCH` compares every snapshot with the fold of its events."""
+
+        @staticmethod
+        def decoding_context(state: dict[str, Any]) -> str | None:
+            match = state.get("state")
+            return match.get("game") if isinstance(match, dict) else None
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Match.Snapshot:
+            snapshot = super().take(aggregate)
+            snapshot.state["fold_digest"] = aggregate.fold_digest()
+            return snapshot
+
         def mutate(self, _: None) -> Match:
             match = super().mutate(None)
             assert isinstance(match, Match)
+            claimed = match.__dict__.pop("fold_digest", None)
             match._retype()
+            if claimed != match.fold_digest():
+                raise SnapshotMismatch(
+                    f"snapshot of {match.id} at version {match.version} does not match its digest"
+                )
             return match
 
     def __init__(
@@ -98,24 +186,44 @@ class Match(Aggregate):
         rules_version: str,
         seats: tuple[str, ...],
         options: dict[str, Any],
-        seed: int,
+        seed: str,
+        seed_known: bool,
+        seed_commitment: str,
+        entropy: bool,
         opening: list[Any],
         sealed_log: bool,
+        salt: str,
+        forked_from: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
+        self.forked_from = forked_from
         self.rules_version = rules_version
         self.seats = tuple(seats)
         self.options = dict(options)
-        self.seed = seed
+        self.seed = seed  # the house seed: the referee's secret until the match opens
+        self.seed_known = seed_known  # given by hand: fine for tests, not for competitive play
+        self.seed_commitment = seed_commitment
         self.sealed_log = sealed_log  # the full log stays sealed even once the match is over
+        # Seat entropy: one value per seat (None: not yet given) while the opening waits for them.
+        self.contributions: list[str | None] | None = [None] * len(seats) if entropy else None
+        self.chance_seed = seed  # the seed of every draw, combined with seat entropy once dealt
         rules = self.rules
-        self.opening: list[GameEvent] = _events(rules, opening)
-        self.state: Any = rules.fold(
-            rules.initial(len(self.seats), rules.options(self.options)), self.opening
-        )
+        self.state: Any = rules.initial(len(self.seats), rules.options(self.options))
+        self.opening: list[GameEvent] = []
+        self.dealt = False
         self.decisions = 0
         self.undo_stack: list[Entry] = []
         self.redo_stack: list[Entry] = []
+        if not entropy:
+            self._deal(_events(rules, opening))
+
+    def _deal(self, opening: list[GameEvent]) -> None:
+        if self.contributions is not None:
+            given = [value or "" for value in self.contributions]
+            self.chance_seed = str(effective_seed(str(self.id), self.seed, given))
+        self.opening = opening
+        self.state = self.rules.fold(self.state, opening)
+        self.dealt = True
 
     # -- creation -------------------------------------------------------------------------
 
@@ -125,10 +233,17 @@ class Match(Aggregate):
         game: str,
         seats: list[str],
         options: dict[str, Any] | None,
-        seed: int,
+        seed: int | str | None = None,
         *,
         sealed_log: bool = False,
+        entropy: bool = False,
+        seed_known: bool | None = None,
+        match_id: uuid.UUID | None = None,
+        fork: Fork | None = None,
     ) -> Match:
+        """A new match. Without `seed`, a house seed from `secrets` that nobody chose; with one,
+        the match is marked as having a known seed. With `entropy`, every seat contributes its
+        own secret entropy before the opening is drawn (see domain/commitment.py)."""
         rules = rules_for(game)
         names = [name.strip() for name in seats]
         if not rules.min_seats <= len(names) <= rules.max_seats:
@@ -136,22 +251,70 @@ class Match(Aggregate):
                 "BAD_SEATS",
                 f"{rules.name} takes {rules.min_seats}-{rules.max_seats} seats, got {len(names)}",
             )
-        if any(not name for name in names) or len(set(names)) != len(names):
-            raise IllegalMove("BAD_SEATS", "seat names must be non-empty and distinct")
-        if {"referee", "spectator"} & set(names):
-            raise IllegalMove("BAD_SEATS", "'referee' and 'spectator' name viewers, not seats")
+        check_seat_names(names)
         parsed = rules.options(options or {})
-        opening = rules.setup(len(names), parsed, Rng(seed, cls.INITIAL_VERSION))
+        ident = match_id or uuid.uuid4()
+        known = seed is not None if seed_known is None else seed_known
+        house_seed = fresh_seed() if seed is None else str(int(seed))
+        if fork is not None:
+            # A fork starts where its origin stood; its own chance comes from its own seed.
+            opening: list[Any] = list(fork.opening)
+        else:
+            opening = (
+                [] if entropy else list(rules.setup(len(names), parsed, Rng(int(house_seed), 1)))
+            )
         return cls._create(
             cls.Started,
+            id=ident,
             game=game,
             rules_version=rules.rules_version,
             seats=tuple(names),
             options=msgspec.to_builtins(parsed),
-            seed=seed,
+            seed=house_seed,
+            seed_known=known,
+            seed_commitment=seed_commitment(str(ident), house_seed),
+            entropy=entropy,
             opening=opening,
             sealed_log=sealed_log,
+            salt=fresh_salt(),
+            forked_from=None if fork is None else fork.origin,
         )
+
+    def contribute(self, seat: Seat, value: str) -> str:
+        """A seat's secret entropy (hex, 16-64 bytes); the last one deals the opening.
+        Returns the public commitment to it."""
+        if self.contributions is None or self.dealt:
+            raise IllegalMove("NOT_AWAITING_ENTROPY", "this match takes no more entropy")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalMove("UNKNOWN_SEAT", f"no seat {seat} in this match")
+        if self.contributions[seat] is not None:
+            raise IllegalMove("ALREADY_CONTRIBUTED", f"{self.seats[seat]} has contributed already")
+        value = value.strip().lower()
+        if not _ENTROPY.fullmatch(value):
+            raise IllegalMove(
+                "BAD_ENTROPY", "entropy must be 32 to 128 hex digits (16 to 64 random bytes)"
+            )
+        commitment = entropy_commitment(str(self.id), seat, value)
+        self.trigger_event(
+            self.EntropyContributed,
+            seat=seat,
+            value=value,
+            commitment=commitment,
+            salt=fresh_salt(),
+        )
+        if all(given is not None for given in self.contributions):
+            self.deal()
+        return commitment
+
+    def deal(self) -> None:
+        """Draw the opening now; a seat that gave no entropy counts as the empty value."""
+        if self.contributions is None or self.dealt:
+            raise IllegalMove("NOT_AWAITING_ENTROPY", "the opening is dealt already")
+        given = [value or "" for value in self.contributions]
+        chance = effective_seed(str(self.id), self.seed, given)
+        rules = self.rules
+        opening = rules.setup(len(self.seats), rules.options(self.options), Rng(chance, 1))
+        self.trigger_event(self.Dealt, opening=list(opening), salt=fresh_salt())
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -165,13 +328,22 @@ class Match(Aggregate):
 
     @property
     def to_move(self) -> frozenset[Seat]:
+        if not self.dealt:
+            given = self.contributions or []
+            return frozenset(seat for seat, value in enumerate(given) if value is None)
         return frozenset() if self.result is not None else self.rules.to_move(self.state)
 
     @property
     def status(self) -> str:
         if self.result is not None:
             return "over"
-        return "in play" if self.decisions else "setting up"
+        # A fork starts in play: its opening is its origin's standing state.
+        return "in play" if self.decisions or self.forked_from else "setting up"
+
+    @property
+    def opened(self) -> bool:
+        """Whether the whole log, seed and salts are open to everyone (see `record_opens`)."""
+        return record_opens(self.result is not None, self.sealed_log)
 
     def seat_of(self, name: str) -> Seat:
         try:
@@ -187,26 +359,63 @@ class Match(Aggregate):
     def decide(self, seat: Seat, command: Command) -> list[GameEvent]:
         """Apply one decision; raises IllegalMove and changes nothing if the rules refuse it."""
         rules = self.rules
-        if self.result is not None:
-            raise IllegalMove("GAME_OVER", "the match is over")
-        rng = Rng(self.seed, self.version + 1)
-        outcome = list(rules.decide(self.state, seat, command, rng))
-        if seat not in rules.to_move(self.state):
-            raise IllegalMove("NOT_YOUR_TURN", f"{self.seats[seat]} may not decide now")
+        self.check_may_decide(seat, command)
+        rng = Rng(int(self.chance_seed), self.version + 1)
+        try:
+            outcome = list(rules.decide(self.state, seat, command, rng))
+        except IllegalMove as refused:
+            raise IllegalMove(refused.code, name_seats(refused.message, self.seats)) from None
         undoable = rng.used == 0 and not any(type(event).reveals for event in outcome)
         self.trigger_event(
-            self.Decided, seat=seat, command=command, outcome=outcome, undoable=undoable
+            self.Decided,
+            seat=seat,
+            command=command,
+            outcome=outcome,
+            undoable=undoable,
+            salt=fresh_salt(),
         )
         return outcome
 
+    def parse_command(self, data: Command | bytes | str | dict[str, Any]) -> Command:
+        """A command as a person writes it: JSON whose seat fields may name seats by name."""
+        if isinstance(data, Command):
+            return data
+        raw: Any = data
+        if isinstance(data, str | bytes):
+            if len(data) > MAX_COMMAND_BYTES:
+                return self.rules.parse_command(data)  # refused unread
+            try:
+                raw = msgspec.json.decode(data)
+            except (msgspec.DecodeError, RecursionError):
+                return self.rules.parse_command(data)  # the decoder names the problem
+        if isinstance(raw, dict):
+            raw = named_seats(raw, self.rules.command_type, self.seats)
+        return self.rules.parse_command(raw)
+
+    def check_may_decide(self, seat: Seat, command: Command | None = None) -> None:
+        """What every game shares, checked before its own `decide`: the match runs, the seat
+        exists, and the seat is one of those to move."""
+        if not self.dealt:
+            raise IllegalMove(
+                "AWAITING_ENTROPY", "the opening waits for every seat's entropy (contribute)"
+            )
+        if not 0 <= seat < len(self.seats):
+            raise IllegalMove("UNKNOWN_SEAT", f"no seat {seat} in this match")
+        try:
+            self.rules.check_turn(self.state, seat, command)
+        except IllegalMove as refused:
+            raise IllegalMove(refused.code, name_seats(refused.message, self.seats)) from None
+
     def undo(self, seat: Seat) -> Entry:
+        self._check_dealt()
         if self.result is not None:
             raise IllegalMove("GAME_OVER", "the match is over; its result stands")
         entry = self._undo_entry(seat)
-        self.trigger_event(self.Undone, decision=entry.decision, seat=seat)
+        self.trigger_event(self.Undone, decision=entry.decision, seat=seat, salt=fresh_salt())
         return entry
 
     def redo(self, seat: Seat) -> Entry:
+        self._check_dealt()
         if self.result is not None:
             raise IllegalMove("GAME_OVER", "the match is over; its result stands")
         if not self.redo_stack:
@@ -216,8 +425,12 @@ class Match(Aggregate):
             raise IllegalMove(
                 "NOT_YOUR_DECISION", f"the last undone decision is {self.seats[entry.seat]}'s"
             )
-        self.trigger_event(self.Redone, decision=entry.decision, seat=seat)
+        self.trigger_event(self.Redone, decision=entry.decision, seat=seat, salt=fresh_salt())
         return entry
+
+    def _check_dealt(self) -> None:
+        if not self.dealt:
+            raise IllegalMove("AWAITING_ENTROPY", "nothing is decided before the opening is dealt")
 
     def _undo_entry(self, seat: Seat) -> Entry:
         if not self.undo_stack:
@@ -253,6 +466,15 @@ class Match(Aggregate):
                 Entry(event.originator_version, event.seat, command, outcome, before)
             )
 
+    def fold_digest(self) -> str:
+        """A digest of everything a snapshot restores (see `Snapshot`)."""
+        fields = [
+            self.state, self.decisions, self.undo_stack, self.redo_stack, self.dealt,
+            self.chance_seed, self.seats, self.contributions, self.opening,
+        ]  # fmt: skip
+        plain = msgspec.to_builtins(fields, order="deterministic")
+        return hashlib.sha256(_canonical.encode(plain)).hexdigest()
+
     def _retype(self) -> None:
         """Turn a snapshot's decoded builtins back into the game's own types."""
         rules = self.rules
@@ -263,6 +485,77 @@ class Match(Aggregate):
         self.redo_stack = [_entry(rules, raw, with_state=False) for raw in self.redo_stack]
 
 
+class Fork(msgspec.Struct, frozen=True):
+    """Where a fork begins: the game events that make its origin's state at a step, and the
+    origin (match id, step, and that step's audit hash, which ties the fork to its chain)."""
+
+    opening: list[Any]
+    origin: dict[str, Any]
+
+
+def standing_events(events: Sequence[Any]) -> list[GameEvent]:
+    """The game events whose fold is the match's state after these stored events: the opening,
+    then the outcome of every decision that stands (undone ones left out, redone ones back)."""
+    started = events[0]
+    assert isinstance(started, Match.Started)
+    opening = list(started.opening)
+    standing: list[list[Any]] = []
+    undone: list[list[Any]] = []
+    for event in events[1:]:
+        if isinstance(event, Match.Dealt):
+            opening += list(event.opening)
+        elif isinstance(event, Match.Decided):
+            standing.append(list(event.outcome))
+            undone.clear()
+        elif isinstance(event, Match.Undone):
+            undone.append(standing.pop())
+        elif isinstance(event, Match.Redone):
+            standing.append(undone.pop())
+    return [*opening, *(fact for outcome in standing for fact in outcome)]
+
+
+def record_opens(over: bool, sealed_log: bool) -> bool:
+    """The one rule for when a match's whole record (log, seed, salts) opens to everyone: once
+    it is over, unless it was started with a sealed log."""
+    return over and not sealed_log
+
+
+_canonical = msgspec.json.Encoder(order="deterministic")
+
+
+class SnapshotMismatch(ValueError):
+    """A stored snapshot whose content does not match its digest: it is not used."""
+
+
+_ENTROPY = re.compile(r"[0-9a-f]{32,128}")
+MAX_SEAT_NAME = 32
+VIEWER_NAMES = frozenset({"referee", "spectator"})
+
+
+def check_seat_names(names: Sequence[str]) -> None:
+    """Seat names are printed to terminals and logs: short, printable, distinct, not a viewer's.
+
+    Control characters (C0, C1), bidirectional overrides and other format characters could
+    rewrite a terminal or forge a log line, so they are refused here rather than escaped later.
+    """
+    for name in names:
+        if not name or len(name) > MAX_SEAT_NAME:
+            raise IllegalMove(
+                "BAD_SEATS", f"a seat name must be 1 to {MAX_SEAT_NAME} characters long"
+            )
+        if any(unicodedata.category(ch) in _UNPRINTABLE for ch in name) or not name.isprintable():
+            raise IllegalMove(
+                "BAD_SEATS", "a seat name may not hold control, format or bidirectional characters"
+            )
+    if len(set(names)) != len(names):
+        raise IllegalMove("BAD_SEATS", "seat names must be distinct")
+    if VIEWER_NAMES & set(names):
+        raise IllegalMove("BAD_SEATS", "'referee' and 'spectator' name viewers, not seats")
+
+
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
 def _command(rules: Rules[Any], raw: Any) -> Command:
     if isinstance(raw, Command):
         return raw
@@ -270,7 +563,8 @@ def _command(rules: Rules[Any], raw: Any) -> Command:
 
 
 def _events(rules: Rules[Any], raw: list[Any]) -> list[GameEvent]:
-    if all(isinstance(event, GameEvent) for event in raw):
+    # A list is typed whole or not at all (a decide's outcome, or decoded typed by the mapper).
+    if not raw or isinstance(raw[0], GameEvent):
         return list(raw)
     return typed(raw, list_of(rules.event_type))
 

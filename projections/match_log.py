@@ -1,70 +1,27 @@
 """A match's log, decision by decision, redacted for whoever reads it.
 
 A seat sees the events whose visibility allows it and the commands it may see (a sealed choice
-is shown as sealed); a spectator sees what everyone sees; the referee sees everything. Once a
-match is over its whole log is open to all, unless it was started with a sealed log.
+is shown as sealed); a spectator sees what everyone sees; the referee sees everything. Every
+entry carries its salted commitment and chain hash (projections/replays.py), and its salt when
+the reader may see the whole entry. Once a match opens (over, not sealed) all may read all.
 """
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from domain.game import GameEvent, IllegalMove, Rules, Seat
-from domain.match import list_of
-
-SEAT_FIELDS = frozenset(
-    {
-        "seat",
-        "player",
-        "by",
-        "against",
-        "bidder",
-        "thief",
-        "victim",
-        "attacker",
-        "defender",
-        "winner",
-        "target_player",
-        "moving_player",
-        "struck_player",
-        "owner",
-        "holder",
-        "empire",
-    }
-)
+from domain.game import Rules
+from projections.command_forms import value_text
+from projections.replays import redact
+from projections.viewer import Viewer
 
 
-class Viewer(msgspec.Struct, frozen=True):
-    """Who reads: a seat, a spectator (seat None) or the referee."""
-
-    seat: Seat | None = None
-    referee: bool = False
-
-    def sees(self, event: GameEvent, opened: bool) -> bool:
-        return self.referee or opened or event.visibility().allows(self.seat)
-
-    def label(self, seats: Sequence[str]) -> str:
-        if self.referee:
-            return "referee"
-        return "spectator" if self.seat is None else seats[self.seat]
-
-
-def viewer_for(seats: Sequence[str], name: str | None) -> Viewer:
-    """The viewer a `--as` name stands for: a seat, 'spectator' (or nothing), 'referee'."""
-    if name is None or name == "spectator":
-        return Viewer()
-    if name == "referee":
-        return Viewer(referee=True)
-    if name not in seats:
-        known = ", ".join(seats)
-        raise IllegalMove("UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})")
-    return Viewer(seat=list(seats).index(name))
-
-
-class LogEntry(msgspec.Struct, kw_only=True):
+class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     version: int
     kind: str
     at: str
@@ -73,6 +30,10 @@ class LogEntry(msgspec.Struct, kw_only=True):
     sealed: bool = False
     decision: int | None = None
     events: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    entropy_commitment: str | None = None
+    redacted: bool = False
+    salt: str | None = None
+    commitment: str = ""
     hash: str = ""
 
 
@@ -83,55 +44,61 @@ def match_log(
     viewer: Viewer,
     opened: bool,
 ) -> list[LogEntry]:
-    """A match's log from its audit (or replay) lines, as `viewer` may read it.
-
-    `opened` is True once the match is over and its log is not sealed: then all may read all.
-    """
-    entries: list[LogEntry] = []
-    for line in lines:
-        kind = str(line.get("kind"))
-        entry = LogEntry(
-            version=int(line["version"]),
-            kind=kind,
-            at=str(line.get("at", ""))[:19],
-            hash=str(line.get("hash", "")),
-        )
-        if kind == "Started":
-            opening = msgspec.convert(line["opening"], list_of(rules.event_type))
-            entry.events = _visible(opening, viewer, opened)
-        elif kind == "Decided":
-            entry.seat = str(line["seat"])
-            seat = list(seats).index(entry.seat)
-            command = rules.parse_command(line["command"])
-            if viewer.referee or opened or command.visibility(seat).allows(viewer.seat):
-                entry.command = msgspec.to_builtins(command)
-            else:
-                entry.sealed = True
-            outcome = msgspec.convert(line["outcome"], list_of(rules.event_type))
-            entry.events = _visible(outcome, viewer, opened)
-        else:
-            entry.seat = str(line["seat"])
-            entry.decision = int(line["decision"])
-        entries.append(entry)
-    return entries
+    """A match's log from its full audit (or replay) event lines, as `viewer` may read it."""
+    full = viewer.reads_all(opened)
+    return [entry(line if full else redact(line, rules, seats, viewer)) for line in lines]
 
 
-def _visible(events: Sequence[GameEvent], viewer: Viewer, opened: bool) -> list[dict[str, Any]]:
-    return [msgspec.to_builtins(e) for e in events if viewer.sees(e, opened)]
+def entry(line: dict[str, Any]) -> LogEntry:
+    """One (already redacted) event line as a log entry."""
+    return LogEntry(
+        version=int(line["version"]),
+        kind=str(line.get("kind")),
+        at=str(line.get("at", ""))[:19],
+        seat=line.get("seat"),
+        command=line.get("command"),
+        sealed=bool(line.get("sealed", False)),
+        decision=line.get("decision"),
+        events=list(line.get("outcome", line.get("opening", []))),
+        entropy_commitment=line.get("entropy_commitment"),
+        redacted=bool(line.get("redacted", False)),
+        salt=line.get("salt"),
+        commitment=str(line.get("commitment", "")),
+        hash=str(line.get("hash", "")),
+    )
 
 
-def describe(event: dict[str, Any], seats: Sequence[str]) -> str:
-    """One game event as a line of text: its type, then its fields (seat numbers as names)."""
+def describe(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:
+    """One game event as a line of text: its type, then its fields in the short form commands
+    are written in (projections/command_forms.py), every seat, however deep, by its name."""
+    hints = _event_hints(rules, str(event.get("type")))
     parts = []
     for key, value in event.items():
         if key == "type":
             continue
-        if key in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(seats):
-            value = seats[value]
-        parts.append(f"{key}={_short(value)}")
+        hint = hints.get(key)
+        text = _text(value) if hint is None else value_text(value, hint, seats)
+        parts.append(f"{key}={text}")
     return f"{event.get('type', '?')} " + " ".join(parts)
 
 
-def _short(value: Any) -> str:
-    text = msgspec.json.encode(value).decode()
-    return text if len(text) <= 120 else text[:117] + "..."
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else msgspec.json.encode(value).decode()
+
+
+@functools.cache
+def _event_classes(event_type: Any) -> dict[str, type]:
+    members = typing.get_args(event_type) or (event_type,)
+    return {cls.__struct_config__.tag: cls for cls in members if hasattr(cls, "__struct_config__")}
+
+
+@functools.cache
+def _hints_of(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    names = {f.name: f.encode_name for f in msgspec.structs.fields(cls)}
+    return {names[name]: hint for name, hint in hints.items() if name in names}
+
+
+def _event_hints(rules: Rules[Any], tag: str) -> dict[str, Any]:
+    cls = _event_classes(rules.event_type).get(tag)
+    return {} if cls is None else _hints_of(cls)

@@ -1,40 +1,57 @@
-"""The replay file: a recorded match as hash-chained JSON Lines, and its verification.
+"""The replay file: a recorded match as JSON Lines linked by salted commitments, and its checks.
 
-    line 1        {"format": "starledger-replay/1", "game", "rules_version", "seats", "options",
-                   "seed", "match", "hash"}
-    line 2..n+1   one stored event each: {"version", "kind": Started|Decided|Undone|Redone, "at",
-                   ...its fields, "hash"}
-    last line     {"end": true, "events": n, "scores": [...], "result": {...} | null, "hash"}
+    line 0      header {"format": "starledger-replay/2", "game", "rules_version", "seats",
+                "options", "sealed_log", "match", "seed_commitment", "seed_known", "entropy"}
+    line 1..n   one stored event each: {"version", "kind", "at", ...its fields, "salt"}
+    line n+1    {"end": true, "events": n, "scores", "result"} (+ "seed" in a full file)
 
-Every `hash` is sha256 over the previous line's hash and the canonical JSON (sorted keys) of the
-line without its hash; the header chains from the empty string. The trailer makes a truncated
-file detectable. `verify` checks the chain, then re-runs the match from its seed: the opening must
-come out of `setup` again, every recorded command must be accepted by `decide` with an identical
-outcome, undo/redo must be allowed where recorded, and the final scores must match.
+Every line i carries a commitment and a chain hash (domain/commitment.py gives H):
+
+    c_i = H("starledger/commit/v2", match, i, salt_i, canonical JSON of the line's body)
+    h_i = H("starledger/chain/v2", match, h_{i-1}, c_i)          h_{-1} = ""
+
+The body is the line without `salt`, `commitment` and `hash`. Event lines are salted with 128
+fresh bits from `secrets` (kept in the stored event); header and end line are public and use the
+empty salt. A full file (the referee's, or anyone's once the match is open) carries every salt and
+the seed, so everything can be recomputed and the match re-run. A file redacted for one viewer
+keeps `c_i` and `h_i` of every line but drops the salt and whatever that viewer may not see, so
+a hidden fact cannot be confirmed by hashing guesses: the chain still links, the commitments of
+the lines it hides are checked only once they open.
 """
 
 from __future__ import annotations
 
-import hashlib
+import uuid
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 import msgspec
 
-from domain.game import IllegalMove
-from domain.match import Match
+from domain.commitment import digest, entropy_commitment, same, seed_commitment
+from domain.errors import BadInput, IllegalMove
+from domain.game import Rules
+from domain.match import Fork, Match, list_of
 from domain.registry import rules_for
+from projections.viewer import Viewer
 
-FORMAT = "starledger-replay/1"
+FORMAT = "starledger-replay/2"
+OLD_FORMATS = ("starledger-replay/1",)
+MAX_LINE_CHARS = 8 * 2**20
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError)
+"""What a hostile line can make the checks raise; each becomes a BAD verdict naming the line."""
 _encoder = msgspec.json.Encoder(order="sorted")
+_LINK_FIELDS = ("salt", "commitment", "hash")
 
 
-class ReplayError(Exception):
+class ReplayError(BadInput):
     """A replay that does not verify: `line` is the 1-based line number of the first bad line."""
 
+    default_code = "BAD_REPLAY"
+
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+        reason = reason if len(reason) <= 200 else reason[:197] + "..."
+        super().__init__(f"line {line}: {reason}" if line > 0 else reason)
         self.line = line
         self.reason = reason
 
@@ -43,23 +60,44 @@ def canonical(obj: Any) -> bytes:
     return _encoder.encode(msgspec.to_builtins(obj, order="sorted"))
 
 
-def chain(previous: str, line: dict[str, Any]) -> str:
-    body = {key: value for key, value in line.items() if key != "hash"}
-    return hashlib.sha256(previous.encode() + canonical(body)).hexdigest()
+def body(line: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in line.items() if key not in _LINK_FIELDS}
+
+
+def commit(match: str, index: int, salt: str, line: dict[str, Any]) -> str:
+    return digest("starledger/commit/v2", match, str(index), salt, canonical(body(line)))
+
+
+def link(match: str, previous: str, commitment: str) -> str:
+    return digest("starledger/chain/v2", match, previous, commitment)
+
+
+def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[str, Any]:
+    """The line with its commitment and chain hash (a full line: from its own salt)."""
+    line["commitment"] = commitment = commit(match, index, str(line.get("salt", "")), line)
+    line["hash"] = link(match, previous, commitment)
+    return line
 
 
 # -- writing ------------------------------------------------------------------------------------
 
 
 def event_line(match: Match, event: Any) -> dict[str, Any]:
-    """One stored Match event as a replay line (without its hash)."""
+    """One stored Match event as a full replay line (without its commitment and hash)."""
     line: dict[str, Any] = {
         "version": event.originator_version,
         "kind": type(event).__name__,
         "at": event.timestamp.isoformat(),
+        "salt": event.salt,
     }
-    if isinstance(event, Match.Started):
+    if isinstance(event, Match.Started | Match.Dealt):
         line["opening"] = msgspec.to_builtins(event.opening)
+    elif isinstance(event, Match.EntropyContributed):
+        line |= {
+            "seat": match.seats[event.seat],
+            "value": event.value,
+            "entropy_commitment": event.commitment,
+        }
     elif isinstance(event, Match.Decided):
         line |= {
             "seat": match.seats[event.seat],
@@ -73,46 +111,108 @@ def event_line(match: Match, event: Any) -> dict[str, Any]:
 
 
 def header_line(started: Match.Started) -> dict[str, Any]:
-    """The replay header of a match (without its hash)."""
+    """The replay header of a match: public facts only (never the seed)."""
     return {
         "format": FORMAT,
         "game": started.game,
         "rules_version": started.rules_version,
         "seats": list(started.seats),
         "options": dict(started.options),
-        "seed": started.seed,
         "sealed_log": started.sealed_log,
         "match": str(started.originator_id),
+        "seed_commitment": started.seed_commitment,
+        "seed_known": started.seed_known,
+        "entropy": started.entropy,
+        **({"forked_from": started.forked_from} if started.forked_from else {}),
     }
 
 
-def end_line(match: Match) -> dict[str, Any]:
-    """The replay's last line: how many events, the final scores and result."""
+def end_line(match: Match, *, reveal: bool) -> dict[str, Any]:
+    """The replay's last line: how many events, the scores and result; the seed if `reveal`."""
     result = match.result
-    return {
+    line: dict[str, Any] = {
         "end": True,
         "events": match.version,
-        "scores": list(match.rules.score(match.state)),
+        "scores": list(match.rules.score(match.state)) if match.dealt else [],
         "result": msgspec.to_builtins(result) if result is not None else None,
     }
+    if reveal:
+        line["seed"] = match.seed
+    return line
 
 
-def export_lines(events: Sequence[Any]) -> list[dict[str, Any]]:
-    """The replay of a match from its stored events, each line carrying its chain hash."""
+def audit_lines(events: Sequence[Any]) -> tuple[Match, list[dict[str, Any]]]:
+    """The header and one full, sealed line per stored event; the match as it stands after."""
     started = events[0]
     assert isinstance(started, Match.Started)
     match = started.mutate(None)
     assert isinstance(match, Match)
-    lines = [header_line(started)]
+    ident = str(started.originator_id)
+    lines = [seal(header_line(started), ident, 0, "")]
     for index, event in enumerate(events):
         if index:
             event.mutate(match)
-        lines.append(event_line(match, event))
-    lines.append(end_line(match))
-    previous = ""
-    for line in lines:
-        line["hash"] = previous = chain(previous, line)
-    return lines
+        lines.append(seal(event_line(match, event), ident, len(lines), lines[-1]["hash"]))
+    return match, lines
+
+
+def export_lines(events: Sequence[Any], viewer: Viewer | None = None) -> list[dict[str, Any]]:
+    """The replay of a match as `viewer` may have it (default: the referee, the full file)."""
+    match, lines = audit_lines(events)
+    viewer = viewer or Viewer(referee=True)
+    return finish_file(lines, match, viewer)
+
+
+def finish_file(
+    lines: list[dict[str, Any]], match: Match, viewer: Viewer, notes: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
+    """Audit lines (header + events) redacted for `viewer`, with the end line appended (and on
+    it the notes this viewer may read, chained with the rest)."""
+    full = viewer.referee or match.opened
+    rules = match.rules
+    out = [
+        line if full or index == 0 else redact(line, rules, match.seats, viewer)
+        for index, line in enumerate(lines)
+    ]
+    end_body = end_line(match, reveal=full)
+    if notes:
+        end_body["notes"] = msgspec.to_builtins(list(notes))
+    end = seal(end_body, str(match.id), len(out), out[-1]["hash"])
+    return [*out, end]
+
+
+def redact(
+    line: dict[str, Any], rules: Rules[Any], seats: Sequence[str], viewer: Viewer
+) -> dict[str, Any]:
+    """A full event line as `viewer` may see it while the match is not open to it.
+
+    What the viewer may see of the line stays; the rest is dropped, and so is the salt, so the
+    commitment cannot be tested against guesses. A line the viewer may see whole keeps its salt.
+    """
+    if viewer.referee:
+        return line
+    kind = line.get("kind")
+    shown = body(line)
+    if kind in ("Started", "Dealt"):
+        shown["opening"] = _visible(rules, line["opening"], viewer)
+    elif kind == "Decided":
+        seat = list(seats).index(str(line["seat"]))
+        command = rules.parse_command(line["command"])
+        if not command.visibility(seat).allows(viewer.seat):
+            del shown["command"]
+            shown["sealed"] = True
+        shown["outcome"] = _visible(rules, line["outcome"], viewer)
+    elif kind == "EntropyContributed":
+        del shown["value"]  # a seat's entropy opens with the match
+    if shown == body(line):
+        return line
+    links = {key: line[key] for key in ("commitment", "hash") if key in line}
+    return shown | {"redacted": True} | links
+
+
+def _visible(rules: Rules[Any], raw: list[Any], viewer: Viewer) -> list[Any]:
+    events = msgspec.convert(raw, list_of(rules.event_type))
+    return [item for item, event in zip(raw, events, strict=True) if viewer.sees(event)]
 
 
 def dumps(lines: Iterable[dict[str, Any]]) -> str:
@@ -122,15 +222,26 @@ def dumps(lines: Iterable[dict[str, Any]]) -> str:
 # -- reading and verifying ----------------------------------------------------------------------
 
 
-def parse(text: str) -> list[dict[str, Any]]:
+def parse(text: str | bytes) -> list[dict[str, Any]]:
+    if isinstance(text, bytes):
+        raw_bytes = text
+        try:
+            text = raw_bytes.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            number = raw_bytes[: exc.start].count(b"\n") + 1
+            raise ReplayError(number, "not UTF-8 text") from None
     lines: list[dict[str, Any]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
+        if len(raw) > MAX_LINE_CHARS:
+            raise ReplayError(number, f"longer than {MAX_LINE_CHARS // 2**20} MiB")
         try:
             line = msgspec.json.decode(raw)
         except msgspec.DecodeError as exc:
-            raise ReplayError(number, f"not valid JSON ({exc})") from None
+            raise ReplayError(number, f"not valid JSON ({_brief(exc)})") from None
+        except RecursionError:
+            raise ReplayError(number, "JSON nested too deeply") from None
         if not isinstance(line, dict):
             raise ReplayError(number, "not a JSON object")
         lines.append(line)
@@ -139,31 +250,196 @@ def parse(text: str) -> list[dict[str, Any]]:
     return lines
 
 
-def check_chain(lines: Sequence[dict[str, Any]]) -> None:
-    previous = ""
-    for number, line in enumerate(lines, start=1):
-        expected = chain(previous, line)
-        if line.get("hash") != expected:
-            raise ReplayError(number, "hash chain broken: the line was changed, added or removed")
-        previous = expected
-    if lines[0].get("format") != FORMAT:
+def _brief(exc: Exception) -> str:
+    text = str(exc)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    """What `verify` found. `partial`: a redacted file, so only what it shows was checked."""
+
+    ok: bool
+    partial: bool = False
+    hidden: int = 0
+    problem: str | None = None
+    note: str | None = None  # what else a reader should know (a fork and its origin)
+
+    def describe(self) -> str:
+        if not self.ok:
+            return str(self.problem)
+        if self.partial:
+            said = (
+                f"partial: chain and visible commitments verify; {self.hidden} redacted "
+                "line(s) and the chance cannot be checked without the full file"
+            )
+        else:
+            said = "chain, commitments, seed and re-run verify"
+        return f"{said}; {self.note}" if self.note else said
+
+
+def check_header(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    header = lines[0]
+    form = header.get("format")
+    if form in OLD_FORMATS:
+        raise ReplayError(
+            1, f"format {form} is no longer read: convert it with `starledger migrate FILE`"
+        )
+    if form != FORMAT:
         raise ReplayError(1, f"not a {FORMAT} file")
-    if not lines[-1].get("end"):
+    try:
+        uuid.UUID(str(header.get("match")))
+    except ValueError:
+        raise ReplayError(1, "the header names no match id") from None
+    return header
+
+
+def check_chain(lines: Sequence[dict[str, Any]]) -> int:
+    """Check every commitment that can be checked and every link; returns the redacted count."""
+    header = check_header(lines)
+    if lines[-1].get("end") is not True:
         raise ReplayError(len(lines), "no end line: the file is truncated")
-    if lines[-1].get("events") != len(lines) - 2:
+    match = str(header["match"])
+    previous = ""
+    hidden = 0
+    for index, line in enumerate(lines):
+        number = index + 1
+        try:
+            previous, hidden = _check_link(match, lines, index, line, previous, hidden)
+        except UNREADABLE as exc:
+            raise ReplayError(number, f"unreadable line ({type(exc).__name__})") from None
+    end = lines[-1]
+    if end.get("events") != len(lines) - 2:
         raise ReplayError(len(lines), "the end line counts a different number of events")
+    return hidden
+
+
+def _check_link(
+    match: str,
+    lines: Sequence[dict[str, Any]],
+    index: int,
+    line: dict[str, Any],
+    previous: str,
+    hidden: int,
+) -> tuple[str, int]:
+    """Check line `index` against the chain so far; returns its hash and the redacted count."""
+    number = index + 1
+    if line.get("redacted") is True:
+        if index == 0 or index == len(lines) - 1:
+            raise ReplayError(number, "header and end line are never redacted")
+        hidden += 1
+        commitment = line.get("commitment")
+        if not isinstance(commitment, str):
+            raise ReplayError(number, "a redacted line without its commitment")
+    else:
+        salt = line.get("salt", "")
+        if not isinstance(salt, str):
+            raise ReplayError(number, "salt is not a string")
+        commitment = commit(match, index, salt, line)
+        if line.get("commitment") != commitment:
+            raise ReplayError(number, "commitment does not match the line: it was changed")
+    if line.get("hash") != link(match, previous, commitment):
+        raise ReplayError(number, "hash chain broken: a line was changed, added or removed")
+    if 0 < index < len(lines) - 1 and line.get("version") != index:
+        raise ReplayError(number, f"expected the stored event of version {index}")
+    return str(line["hash"]), hidden
+
+
+def verify_lines(lines: Sequence[dict[str, Any]]) -> Verdict:
+    """The verdict on a parsed replay: full files are re-run, redacted ones checked partially."""
+    try:
+        hidden = check_chain(lines)
+        note = fork_note(lines[0])
+        if hidden or "seed" not in lines[-1]:
+            return Verdict(ok=True, partial=True, hidden=hidden, note=note)
+        rerun(lines)
+    except ReplayError as exc:
+        return Verdict(ok=False, problem=exc.message)
+    return Verdict(ok=True, note=note)
+
+
+def fork_note(header: dict[str, Any]) -> str | None:
+    """A fork verifies from the opening it recorded; that this opening is its origin's state is
+    checked only against the origin's own events (`verify FORK_ID` where the origin is stored)."""
+    origin = header.get("forked_from")
+    if not isinstance(origin, dict):
+        return None
+    return (
+        f"a fork of {origin.get('match')} at step {origin.get('at')}: its opening is "
+        "checked against its origin where the origin is stored"
+    )
 
 
 def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
-    """Play the recorded match again from its seed; raises ReplayError at the first difference.
+    """Play the recorded match again from its revealed seed; raises ReplayError at the first
+    difference. With `upto`, stop after that stored event (and skip the final checks).
 
-    With `upto`, stop after that stored event (and skip the final-score check). The returned
-    Match (under a new id) holds the re-created events as pending events with the recorded
-    timestamps, ready to be saved.
+    The returned Match has the header's id and holds the re-created events as pending events,
+    with the recorded timestamps and salts, ready to be saved.
     """
-    check_chain(lines)
-    header = lines[0]
-    events = lines[1:-1]
+    hidden = check_chain(lines)
+    header, events, end = lines[0], lines[1:-1], lines[-1]
+    if hidden or "seed" not in end:
+        raise ReplayError(
+            len(lines) if not hidden else 1,
+            "this replay is redacted for one viewer: its chain verifies, but it cannot be "
+            "played again without the full file",
+        )
+    seed = str(end.get("seed"))
+    if not seed.isdigit() or not same(
+        seed_commitment(str(header["match"]), seed), str(header.get("seed_commitment"))
+    ):
+        raise ReplayError(len(lines), "the revealed seed does not match its commitment")
+    rules = _rules(header)
+    if not events or events[0].get("kind") != "Started":
+        raise ReplayError(2, "the first event must be Started")
+    try:
+        match = Match.start(
+            rules.slug,
+            [str(name) for name in header["seats"]],
+            dict(header["options"]),
+            seed,
+            sealed_log=bool(header.get("sealed_log", False)),
+            entropy=bool(header.get("entropy", False)),
+            seed_known=bool(header.get("seed_known", False)),
+            match_id=uuid.UUID(str(header["match"])),
+            fork=_fork(header, events[0]),
+        )
+    except (IllegalMove, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ReplayError(1, f"cannot start the match: {_brief(exc)}") from None
+    _check_recreated(match, 2, events[0])
+    for number, line in enumerate(events[1:], start=3):
+        if upto is not None and match.version >= upto:
+            return match
+        try:
+            _replay_line(match, number, line)
+        except UNREADABLE as exc:
+            raise ReplayError(number, f"unreadable line ({type(exc).__name__})") from None
+    if upto is not None:
+        return match
+    recomputed = end_line(match, reveal=True)
+    for key in ("scores", "result"):
+        if canonical(recomputed[key]) != canonical(end.get(key)):
+            raise ReplayError(len(lines), f"final {key} differ from the recorded ones")
+    return match
+
+
+def _fork(header: dict[str, Any], started: dict[str, Any]) -> Fork | None:
+    """A fork's file starts from its origin's standing events (recorded in its Started line,
+    tied to the origin by the origin's audit hash in the header); its chance is its own."""
+    origin = header.get("forked_from")
+    if origin is None:
+        return None
+    if not isinstance(origin, dict) or not isinstance(started.get("opening"), list):
+        raise ValueError("a fork names its origin and carries its opening")
+    rules = rules_for(str(header.get("game")))
+    return Fork(opening=_decode_events(rules, started["opening"]), origin=origin)
+
+
+def _decode_events(rules: Rules[Any], raw: list[Any]) -> list[Any]:
+    return list(msgspec.convert(raw, list_of(rules.event_type)))
+
+
+def _rules(header: dict[str, Any]) -> Rules[Any]:
     try:
         rules = rules_for(str(header.get("game")))
     except IllegalMove as exc:
@@ -171,91 +447,115 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
     if header.get("rules_version") != rules.rules_version:
         raise ReplayError(
             1,
-            f"recorded with rules version {header.get('rules_version')}, "
+            f"recorded with rules version {header.get('rules_version')!s:.20}, "
             f"this build plays {rules.rules_version}",
         )
-    if not events or events[0].get("kind") != "Started":
-        raise ReplayError(2, "the first event must be Started")
-    try:
-        match = Match.start(
-            rules.slug,
-            list(header["seats"]),
-            dict(header["options"]),
-            int(header["seed"]),
-            sealed_log=bool(header.get("sealed_log", False)),
-        )
-    except (IllegalMove, KeyError, TypeError, ValueError) as exc:
-        raise ReplayError(1, f"cannot start the match: {exc}") from None
-    _retime(match, 2, events[0])
-    _same(2, "opening", canonical(match.opening), canonical(events[0].get("opening")))
-    for number, line in enumerate(events[1:], start=3):
-        if upto is not None and match.version >= upto:
-            return match
-        _replay_line(match, number, line)
-    if upto is not None:
-        return match
-    end = lines[-1]
-    _same(
-        len(lines),
-        "final scores",
-        canonical(list(rules.score(match.state))),
-        canonical(end.get("scores")),
-    )
-    result = match.result
-    _same(
-        len(lines), "result", canonical(result) if result else b"null", canonical(end.get("result"))
-    )
-    return match
+    return rules
 
 
 def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
     kind = line.get("kind")
-    if line.get("version") != match.version + 1:
+    version = line.get("version")
+    if not isinstance(version, int) or version != match.version + 1:
+        if version == match.version and kind == "Dealt":  # dealt by the last contribution
+            _check_recreated(match, number, line)
+            return
         raise ReplayError(number, f"expected version {match.version + 1}")
     try:
-        seat = match.seat_of(str(line.get("seat")))
-        if kind == "Decided":
-            command = match.rules.parse_command(line.get("command"))  # type: ignore[arg-type]
-            outcome = match.decide(seat, command)
-            _same(number, "outcome", canonical(outcome), canonical(line.get("outcome")))
-            decided = match.pending_events[-1]
-            assert isinstance(decided, Match.Decided)
-            if decided.undoable != line.get("undoable"):
-                raise ReplayError(number, "undoable flag differs from the recorded one")
-        elif kind == "Undone":
-            entry = match.undo(seat)
-            _same(
-                number,
-                "undone decision",
-                canonical(entry.decision),
-                canonical(line.get("decision")),
-            )
-        elif kind == "Redone":
-            entry = match.redo(seat)
-            _same(
-                number,
-                "redone decision",
-                canonical(entry.decision),
-                canonical(line.get("decision")),
-            )
+        if kind == "Dealt":
+            match.deal()
         else:
-            raise ReplayError(number, f"unknown event kind {kind!r}")
+            seat = match.seat_of(str(line.get("seat")))
+            if kind == "EntropyContributed":
+                match.contribute(seat, str(line.get("value")))
+                if match.dealt:  # the last contribution dealt: the next line is Dealt
+                    contributed = match.pending_events[-2]
+                    _check_recreated(match, number, line, contributed)
+                    return
+            elif kind == "Decided":
+                match.decide(seat, match.rules.parse_command(_object(line.get("command"))))
+            elif kind == "Undone":
+                match.undo(seat)
+            elif kind == "Redone":
+                match.redo(seat)
+            else:
+                raise ReplayError(number, f"unknown event kind {kind!s:.40}")
     except IllegalMove as exc:
         raise ReplayError(number, f"refused by the rules: {exc.code}: {exc.message}") from None
-    _retime(match, number, line)
+    _check_recreated(match, number, line)
 
 
-def _retime(match: Match, number: int, line: dict[str, Any]) -> None:
-    """Give the newest pending event the time it was recorded at."""
-    event = match.pending_events[-1]
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise IllegalMove("BAD_COMMAND", "a command is a JSON object")
+    return value
+
+
+def _check_recreated(
+    match: Match, number: int, line: dict[str, Any], event: Any | None = None
+) -> None:
+    """Give the re-created event the recorded time and salt, then compare it with the line."""
+    pending = match.pending_events
+    position = len(pending) - 1 if event is None else pending.index(event)
+    event = pending[position]
     fields = dict(vars(event))
     try:
         fields["timestamp"] = datetime.fromisoformat(str(line.get("at")))
     except ValueError:
         raise ReplayError(number, "bad timestamp") from None
-    match.pending_events[-1] = type(event)(**fields)
+    fields["salt"] = str(line.get("salt", ""))
+    pending[position] = type(event)(**fields)
+    recreated = event_line(match, pending[position])
+    for key in sorted(set(recreated) | set(body(line))):
+        if canonical(recreated.get(key)) != canonical(line.get(key)):
+            raise ReplayError(number, f"{key} differs from the recorded one")
+    if isinstance(event, Match.EntropyContributed) and not same(
+        event.commitment, entropy_commitment(str(match.id), event.seat, event.value)
+    ):
+        raise ReplayError(number, "a seat's entropy does not match its commitment")
 
 
-def _same(number: int, what: str, got: bytes, recorded: bytes) -> None:
-    if got != recorded:
-        raise ReplayError(number, f"{what} differs from the recorded one")
+# -- the previous format ------------------------------------------------------------------------
+
+
+def migrate_v1(lines: Sequence[dict[str, Any]]) -> Match:
+    """A `starledger-replay/1` file played again under a new id: its seed was public, so the
+    match is marked as having a known seed. Its own sha256 chain is checked first."""
+    import hashlib
+
+    previous = ""
+    for number, line in enumerate(lines, start=1):
+        rest = {key: value for key, value in line.items() if key != "hash"}
+        expected = hashlib.sha256(previous.encode() + canonical(rest)).hexdigest()
+        if line.get("hash") != expected:
+            raise ReplayError(number, "hash chain broken: the line was changed, added or removed")
+        previous = expected
+    header = lines[0]
+    if header.get("format") != OLD_FORMATS[0] or not lines[-1].get("end"):
+        raise ReplayError(1, f"not a complete {OLD_FORMATS[0]} file")
+    rules = _rules(header)
+    try:
+        match = Match.start(
+            rules.slug,
+            [str(name) for name in header["seats"]],
+            dict(header["options"]),
+            int(header["seed"]),
+            sealed_log=bool(header.get("sealed_log", False)),
+        )
+    except (IllegalMove, KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(1, f"cannot start the match: {_brief(exc)}") from None
+    for number, line in enumerate(lines[2:-1], start=3):
+        try:
+            seat = match.seat_of(str(line.get("seat")))
+            if line.get("kind") == "Decided":
+                command = match.rules.parse_command(_object(line.get("command")))
+                outcome = match.decide(seat, command)
+                if canonical(outcome) != canonical(line.get("outcome")):
+                    raise ReplayError(number, "outcome differs from the recorded one")
+            elif line.get("kind") == "Undone":
+                match.undo(seat)
+            else:
+                match.redo(seat)
+        except IllegalMove as exc:
+            raise ReplayError(number, f"refused by the rules: {exc.code}: {exc.message}") from None
+    return match

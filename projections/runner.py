@@ -13,33 +13,55 @@ import queue
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eventsourcing.persistence import Notification, Tracking
+from eventsourcing.persistence import IntegrityError, Notification, Tracking
+from eventsourcing.utils import get_topic
 
+from domain.errors import NotFound, StarledgerError, StoreUnavailable
 from domain.match import Match
+from domain.notes import Notes
 from projections.projectors import PROJECTORS, Projector
-from projections.view_store import (
-    MemoryViewRecorder,
-    PostgresViewRecorder,
-    RedisViewRecorder,
-    SQLiteViewRecorder,
-    ViewRecorder,
-)
 from store.ledger import Ledger
+from store.view_recorder import ViewRecorder
 
 PAGE = 500
+NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
 
 
-class UnknownProjection(LookupError):
-    pass
+class UnknownProjection(NotFound):
+    """No projection of that name."""
+
+
+class _Failed:
+    """What a live thread leaves in its queue when the store fails under it."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def next_live(found: queue.Queue[Any], timeout: float) -> Any:
+    """The next live notification (raises queue.Empty after `timeout`). If the thread that
+    feeds the queue failed, its failure is raised here, to whoever waits: a store that goes
+    away stops `projections run` and `follow` with a one-line reason, never silently."""
+    item = found.get(timeout=timeout)
+    if isinstance(item, _Failed):
+        found.put(item)  # every later wait fails the same way
+        error = item.error
+        if isinstance(error, StarledgerError):
+            raise error
+        raise StoreUnavailable(
+            f"live updates stopped: {type(error).__name__}: {str(error)[:200]}"
+        ) from error
+    return item
 
 
 def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> queue.Queue[Any]:
     """New notifications after `after`, as they are written, until `stop` is set: pushed by
-    the store's subscription where it has one, otherwise polled from the notification log."""
+    the store's subscription where it has one, otherwise polled from the notification log.
+    Read it with `next_live`, which raises the feeding thread's failure."""
     found: queue.Queue[Any] = queue.Queue()
 
     def poll() -> None:
@@ -65,28 +87,25 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
                 if stop.is_set():
                     break
 
-    pushes = ledger.env.get("PERSISTENCE_MODULE") != "eventsourcing.sqlite"
-    threading.Thread(target=push if pushes else poll, daemon=True).start()
+    def feed(target: Any) -> None:
+        try:
+            target()
+        except BaseException as error:  # handed to whoever waits, never lost with the thread
+            if not stop.is_set():
+                found.put(_Failed(error))
+
+    pushes = bool(getattr(ledger.factory, "pushes_notifications", False))
+    threading.Thread(target=feed, args=(push if pushes else poll,), daemon=True).start()
     return found
 
 
 def view_recorder(ledger: Ledger, projection: str) -> ViewRecorder:
-    """The ViewRecorder of a projection, in the same store as the ledger's events."""
-    env = ledger.env
-    module = env.get("PERSISTENCE_MODULE")
-    if module == "eventsourcing.sqlite":
-        return SQLiteViewRecorder(projection, str(env.get("SQLITE_DBNAME")))
-    if module == "eventsourcing.postgres":
-        conninfo = (
-            f"dbname={env.get('POSTGRES_DBNAME')} host={env.get('POSTGRES_HOST')} "
-            f"port={env.get('POSTGRES_PORT')} user={env.get('POSTGRES_USER')} "
-            f"password={env.get('POSTGRES_PASSWORD') or ''}"
-        )
-        return PostgresViewRecorder(projection, conninfo)
-    if module == "store.redis":
-        return RedisViewRecorder(projection, str(env.get("REDIS_URL")), ledger.name.lower())
-    views: dict[str, ViewRecorder] = ledger.__dict__.setdefault("_memory_views", {})
-    return views.setdefault(projection, MemoryViewRecorder(projection))
+    """The ViewRecorder of a projection, made by the store's own persistence factory from its
+    datastore (connection, time-outs, error translation), in the same store as the events."""
+    factory: Any = ledger.factory
+    recorder = factory.view_recorder(projection)
+    assert isinstance(recorder, ViewRecorder)
+    return recorder
 
 
 class MatchCache:
@@ -156,31 +175,39 @@ class Projections:
         positions = self.positions()
         return [Status(p.name, p.description, positions[p.name], head) for p in self.projectors]
 
-    def catch_up(self, stop: int | None = None) -> int:
+    def catch_up(
+        self, stop: int | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> int:
         """Process every notification not yet projected, up to `stop` (default: the store's
         head when called, so a catch-up under a steady stream of appends still returns);
-        returns how many."""
+        returns how many. `progress(done, total)` is told after each page."""
         stop = self.head() if stop is None else stop
+        total = max(0, stop - min(self.positions().values(), default=0))
         done = 0
         for page in self._pages(stop):
             self.process(page)
             done += len(page)
+            if progress is not None:
+                progress(done, total)
         return done
 
     def _pages(self, stop: int | None) -> Iterator[list[Notification]]:
-        start = min(self.positions().values(), default=0) + 1
+        """Pages from the lowest position on; positions are read again before each page, so
+        pages that another process projected meanwhile are not done twice."""
         while True:
+            start = min(self.positions().values(), default=0) + 1
             page = list(self.ledger.recorder.select_notifications(start, PAGE, stop=stop))
             if not page:
                 return
             yield page
-            start = page[-1].id + 1
 
     def process(self, page: Sequence[Notification]) -> None:
         """Project one page of notifications and record each projector's new position."""
         positions = self.positions()
         pending: dict[str, dict[str, bytes | None]] = {p.name: {} for p in self.projectors}
         for notification in page:
+            if notification.topic.startswith(NOTES_TOPIC):
+                continue  # notes live in their own aggregate and are read from it
             event = self.ledger.mapper.to_domain_event(notification)
             match = self.cache.apply(event)
             for projector in self.projectors:
@@ -190,7 +217,14 @@ class Projections:
         for projector in self.projectors:
             if last > positions[projector.name]:
                 projector.finish(pending[projector.name])
-                projector.recorder.write(pending[projector.name], Tracking(self.ledger.name, last))
+                try:
+                    projector.recorder.write(
+                        pending[projector.name], Tracking(self.ledger.name, last)
+                    )
+                except IntegrityError:
+                    # Another reader or `projections run` projected these events first. Its
+                    # documents are the same (projections are functions of the events): read on.
+                    continue
 
     def run(self, stop: threading.Event) -> int:
         """Keep every projection current until `stop` is set: woken by each new notification
@@ -201,11 +235,11 @@ class Projections:
         done = self.catch_up()
         while not stop.is_set():
             try:
-                wake.get(timeout=0.2)
+                next_live(wake, timeout=0.2)
             except queue.Empty:
                 continue
             while not wake.empty():
-                wake.get_nowait()
+                next_live(wake, timeout=0)
             done += self.catch_up()
         return done
 

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import os
-import secrets
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, Notification
+from eventsourcing.persistence import IntegrityError, Notification, PersistenceError
 from eventsourcing.utils import get_topic
 
+from domain.errors import Conflict, NotFound
 from domain.game import Command, GameEvent, IllegalMove
-from domain.match import Conflict, Entry, Match
+from domain.match import Entry, Match
+from domain.notes import Note, Notes
 from store.urls import default_store_url, store_env
 
+REFEREE = "referee"
+
+SCHEMA_RACE_RETRIES = 5
 SNAPSHOT_INTERVAL = int(os.environ.get("STARLEDGER_SNAPSHOT_INTERVAL", "50"))
 STARTED_TOPIC = get_topic(Match.Started)
 
 
-class MatchNotFound(LookupError):
+class MatchNotFound(NotFound):
     """No match with that id (or id prefix) in the store."""
 
 
@@ -32,7 +37,16 @@ class Ledger(Application[uuid.UUID]):
 
     def __init__(self, url: str | None = None, *, snapshot_interval: int | None = None) -> None:
         self.url = url or default_store_url()
-        super().__init__(store_env(self.url))
+        for attempt in range(SCHEMA_RACE_RETRIES):
+            try:
+                super().__init__(store_env(self.url))
+                break
+            except PersistenceError as exc:
+                # PostgreSQL refuses concurrent DDL with "tuple concurrently updated" when
+                # several processes create the tables at once: the first wins, the rest retry.
+                if "concurrently updated" not in str(exc) or attempt == SCHEMA_RACE_RETRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
         if snapshot_interval is not None:
             # The library reads the intervals from the instance; this ledger's own setting.
             self.snapshotting_intervals = {Match: snapshot_interval}  # type: ignore[misc]
@@ -47,9 +61,25 @@ class Ledger(Application[uuid.UUID]):
         seed: int | None = None,
         *,
         sealed_log: bool = False,
+        entropy: bool = False,
     ) -> Match:
-        seed = secrets.randbits(63) if seed is None else seed
-        match = Match.start(game, seats, options, seed, sealed_log=sealed_log)
+        """A new match; without `seed` its seed is secret (see domain/commitment.py)."""
+        match = Match.start(game, seats, options, seed, sealed_log=sealed_log, entropy=entropy)
+        self._save(match)
+        return match
+
+    def contribute(
+        self, match_id: uuid.UUID | str, seat_name: str, value: str
+    ) -> tuple[Match, str]:
+        match = self.match(match_id)
+        seat = match.seat_of(seat_name)
+        commitment = match.contribute(seat, value)
+        self._save(match)
+        return match, commitment
+
+    def deal(self, match_id: uuid.UUID | str) -> Match:
+        match = self.match(match_id)
+        match.deal()
         self._save(match)
         return match
 
@@ -63,8 +93,7 @@ class Ledger(Application[uuid.UUID]):
         match = self.match(match_id)
         _check_version(match, expect_version)
         seat = match.seat_of(seat_name)
-        if not isinstance(command, Command):
-            command = match.rules.parse_command(command)
+        command = match.parse_command(command)
         outcome = match.decide(seat, command)
         self._save(match)
         return match, outcome
@@ -87,6 +116,27 @@ class Ledger(Application[uuid.UUID]):
         self._save(match)
         return match, entry
 
+    def add_note(self, match_id: uuid.UUID | str, author: str, step: int, text: str) -> Note:
+        """A note on step `step` by a seat (or "referee"): stored in the match's own notes."""
+        match = self.match(match_id)
+        if author != REFEREE:
+            match.seat_of(author)
+        notes = self.notes(match.id) or Notes.open(match.id)
+        note = notes.add(step, author, text, match.version)
+        try:
+            self.save(notes)
+        except IntegrityError:
+            raise Conflict("another note was written at the same moment; write it again") from None
+        return note
+
+    def notes(self, match_id: uuid.UUID | str) -> Notes | None:
+        try:
+            found: Any = self.repository.get(Notes.id_for(self.resolve(match_id)))
+        except AggregateNotFoundError:
+            return None
+        assert isinstance(found, Notes)
+        return found
+
     def _save(self, match: Match) -> None:
         try:
             self.save(match)
@@ -104,6 +154,22 @@ class Ledger(Application[uuid.UUID]):
             match: Match = self.repository.get(ident, version=version)
         except AggregateNotFoundError:
             raise MatchNotFound(f"no match {match_id}") from None
+        except Exception:
+            if self.snapshots is None:
+                raise
+            # A snapshot that cannot be read is never trusted: fold the events instead
+            # (`verify MATCH` names the bad snapshot).
+            match = self._fold(ident, version)
+        assert isinstance(match, Match)
+        return match
+
+    def _fold(self, ident: uuid.UUID, version: int | None) -> Match:
+        events: list[Any] = list(self.events.get(ident, lte=version))
+        if not events:
+            raise MatchNotFound(f"no match {ident}")
+        match = events[0].mutate(None)
+        for event in events[1:]:
+            event.mutate(match)
         assert isinstance(match, Match)
         return match
 

@@ -18,19 +18,20 @@ Key layout. `app` is the application name lower-cased (`default` when unnamed); 
 application in one Redis Cluster slot, so one script may touch all of them and the module
 runs unchanged on a cluster::
 
-    {app}:<purpose>:aggregate:<id>  sorted set per aggregate, one member per event:
-                                    score = originator version,
-                                    member = b"<version>\\n<topic>\\n" + state (raw bytes)
+    {app}:<purpose>:aggregate:<id>  list per aggregate, one element per event in ascending
+                                    version order: b"<version>\\n<topic>\\n" + state (raw bytes)
     {app}:events:log                stream, the notification log: entry id `<notification id>-0`,
-                                    fields originator_id, originator_version, topic, state
+                                    fields i = <id>, v = originator version (a reference only)
     {app}:tracking                  hash: upstream application name -> last notification id
                                     processed
 
-<id> is the originator id's hex (or the text itself with ORIGINATOR_ID_TYPE=text).
-Reading an aggregate is one ZRANGE BYSCORE (version bounds, either direction, a limit);
-reading the log is one XRANGE; `subscribe()` follows the stream with blocking XREAD. An
-application's events are stored twice, in their aggregate and in the log, so that both
-reads are single commands; the snapshot store keeps no log. Every write is one Lua script
+<id> is the originator id's hex (or the text itself with ORIGINATOR_ID_TYPE=text). Each event
+is stored once, in its aggregate's list. Reading an aggregate is one LRANGE: the library
+numbers an aggregate's events 1, 2, 3..., so version v sits at index v - 1 and any version
+range is one index range (checked on the versions read back; in a list whose versions do not
+follow its indexes, such as the snapshots', a range is searched by a script instead). Reading the log is
+one XRANGE, then one LRANGE per aggregate it names, all in one round trip; `subscribe()`
+follows the stream with blocking XREAD. Every write is one Lua script
 (`store.redis_scripts`) that checks versions and tracking positions, then writes the events,
 their gap-free notification ids and the tracking position together, or writes nothing.
 """
@@ -60,6 +61,10 @@ from store.redis_recorders import (
     RedisProcessRecorder,
     RedisTrackingRecorder,
 )
+from store.redis_tokens import RedisTokenTable
+from store.redis_views import RedisViewRecorder
+from store.token_table import TokenTable
+from store.view_recorder import ViewRecorder
 
 __all__ = [
     "RedisAggregateRecorder",
@@ -153,6 +158,16 @@ class RedisFactory(InfrastructureFactory[RedisTrackingRecorder]):
             recorder_class = resolve_topic(topic)
             assert issubclass(recorder_class, RedisProcessRecorder)
         return recorder_class(self.datastore, RedisKeys(self.application))
+
+    pushes_notifications = True  # blocking stream reads (store/redis_subscription.py)
+
+    def view_recorder(self, projection: str) -> ViewRecorder:
+        """Projection documents beside the events, through this factory's datastore."""
+        return RedisViewRecorder(self.datastore, RedisKeys(self.application), projection)
+
+    def token_table(self) -> TokenTable:
+        """The server's token table beside the events, through this factory's datastore."""
+        return RedisTokenTable(self.datastore, RedisKeys(self.application))
 
     def close(self) -> None:
         self.datastore.close()

@@ -12,7 +12,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
-from store.redis_scripts import APPEND, CONFLICT
+from store.redis_scripts import APPEND, CONFLICT, SELECT_EVENTS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -46,7 +46,7 @@ class RedisSettings:
 
 
 class RedisDatastore:
-    """The connection pool and append script that one factory's recorders share."""
+    """The connection pool and scripts that one factory's recorders share."""
 
     def __init__(self, settings: RedisSettings) -> None:
         self.settings = settings
@@ -74,6 +74,7 @@ class RedisDatastore:
             )
             self.client = redis.Redis(connection_pool=pool, retry=retry)
         self.append = self.client.register_script(APPEND)
+        self.select_events = self.client.register_script(SELECT_EVENTS)
 
     @contextmanager
     def errors_translated(self) -> Iterator[None]:

@@ -25,12 +25,17 @@ class RedisKeys:
 
     @property
     def log(self) -> str:
-        """Stream of the application's events in order: its notification log."""
+        """Stream of the application's notification log: a reference to each event, in order."""
         return f"{self.tag}:{self.purpose}:log"
 
+    @property
+    def aggregate_prefix(self) -> str:
+        """What every aggregate's key starts with (the originator id follows)."""
+        return f"{self.tag}:{self.purpose}:aggregate:"
+
     def aggregate(self, originator_id: str) -> str:
-        """Sorted set of one aggregate's events, scored by originator version."""
-        return f"{self.tag}:{self.purpose}:aggregate:{originator_id}"
+        """List of one aggregate's events, in ascending originator version."""
+        return self.aggregate_prefix + originator_id
 
     @property
     def tracking(self) -> str:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from eventsourcing.persistence import Notification, Subscription
+from eventsourcing.persistence import ApplicationRecorder, Notification, Subscription
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
-    from store.redis_recorders import RedisApplicationRecorder
+    ReadAfter = Callable[[int, int, int], list[Notification]]
+    """`read_after(notification_id, count, block_ms)`: up to `count` notifications after the
+    given id, waiting up to `block_ms` for the first."""
 
 BATCH = 500
 """How many log entries one read returns at most."""
@@ -20,18 +22,23 @@ BLOCK_MS = 100
 is noticed, as Postgres's LISTEN loop does with its 0.1 s wait."""
 
 
-class RedisSubscription(Subscription["RedisApplicationRecorder"]):
-    """Reads the log stream from just after `gt`: first the backlog, then each new entry
-    as it is appended (XREAD BLOCK), so nothing written meanwhile can be missed.
+class RedisSubscription(Subscription[ApplicationRecorder]):
+    """Reads the log from just after `gt`: first the backlog, then each new entry as it is
+    appended (XREAD BLOCK), so nothing written meanwhile can be missed.
+
+    It reads through the `read_after` its recorder hands it, so this module needs nothing
+    from the recorders' module (which imports this one).
     """
 
     def __init__(
         self,
-        recorder: RedisApplicationRecorder,
+        recorder: ApplicationRecorder,
+        read_after: ReadAfter,
         gt: int | None = None,
         topics: Sequence[str] = (),
     ) -> None:
         super().__init__(recorder=recorder, gt=gt, topics=topics)
+        self._read_after = read_after
         self._pending: deque[Notification] = deque()
         self._wanted = frozenset(topics)
 
@@ -39,9 +46,7 @@ class RedisSubscription(Subscription["RedisApplicationRecorder"]):
         while not self._has_been_stopped:
             if self._pending:
                 return self._pending.popleft()
-            read = self._recorder.read_after(
-                self._last_notification_id or 0, count=BATCH, block_ms=BLOCK_MS
-            )
+            read = self._read_after(self._last_notification_id or 0, BATCH, BLOCK_MS)
             if read:
                 self._last_notification_id = read[-1].id
                 self._pending.extend(n for n in read if not self._wanted or n.topic in self._wanted)

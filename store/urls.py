@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote, urlsplit
 
+from domain.errors import BadInput
 from store.transcoding import MAPPER_TOPIC, TRANSCODER_TOPIC
 
 DEFAULT_STORE = "sqlite:///./starledger.db"
 STORE_VARIABLE = "STARLEDGER_STORE"
 
 
-class BadStoreURL(ValueError):
+class BadStoreURL(BadInput):
     """A store URL this project cannot open."""
 
 
@@ -44,18 +45,18 @@ def store_env(url: str) -> dict[str, str]:
             if not os.path.isdir(folder):
                 raise BadStoreURL(f"store URL {url!r}: folder {folder} does not exist")
         env |= {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "PERSISTENCE_MODULE": "store.sqlite",
             "SQLITE_DBNAME": path,
             "SQLITE_LOCK_TIMEOUT": "10",
         }
     elif scheme == "memory":
-        env |= {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+        env |= {"PERSISTENCE_MODULE": "store.memory"}
     elif scheme in ("postgresql", "postgres"):
         database = parts.path.lstrip("/")
         if not database or not parts.hostname:
             raise BadStoreURL(f"store URL {url!r} needs a host and a database name")
         env |= {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": "store.postgres",
             "POSTGRES_DBNAME": database,
             "POSTGRES_HOST": parts.hostname,
             "POSTGRES_PORT": str(parts.port or 5432),

@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from cli.simulate import SEAT_NAMES, play_bot_match
 from domain.bots import random_decision
-from domain.game import IllegalMove, Rules
+from domain.game import IllegalMove, Rng, Rules
 from domain.match import Match
 from domain.registry import all_games
-from projections.match_log import Viewer, match_log
+from projections.match_log import match_log
 from projections.replays import dumps, export_lines, parse, rerun
+from projections.viewer import Viewer
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games()]
@@ -55,7 +56,7 @@ def _plain(value: Any) -> Any:
 
 
 def _visible(events: list[Any], viewer: Viewer) -> list[Any]:
-    return [_plain(e) for e in events if viewer.sees(e, opened=False)]
+    return [_plain(e) for e in events if viewer.sees(e)]
 
 
 def _twin(rules: Rules[Any], match: Match, seats: int, seed: int) -> Match | None:
@@ -95,6 +96,12 @@ def test_views_depend_only_on_what_the_viewer_may_see(
                     f"{rules.slug}: the view of {v} shows a hidden fact"
                 )
                 compared += 1
+                seat = v.seat
+                if rules.bot is not None and seat is not None and seat in a.to_move & b.to_move:
+                    # a bot decides from what its seat may see: equal views, equal choices
+                    choice_a = rules.bot(a.state, seat, random.Random(seed))
+                    choice_b = rules.bot(b.state, seat, random.Random(seed))
+                    assert _plain(choice_a) == _plain(choice_b), f"{rules.slug}: the bot peeked"
         if a.result is not None or b.result is not None:
             break
         seat, command = random_decision(rules, a.state, bots)
@@ -145,3 +152,51 @@ def test_snapshots_of_every_game_load_back_exactly(rules: Rules[Any], tmp_path: 
     for version in (7, 8, match.version // 2):
         at = Ledger(url, snapshot_interval=7).match(match.id, version=version)
         assert at.version == version and type(at.state) is rules.state_type
+
+
+# -- the contract every registered game keeps (issue #17: tested once, for every game) --------
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_every_listed_command_is_accepted_and_evolve_never_mutates(
+    rules: Rules[Any], seed: int
+) -> None:
+    """OpenSpiel's random_sim_test, for our contract: at each of the first decisions every
+    command `legal` lists is accepted by `decide`, and folding events never changes the state
+    it was given (the Match keeps earlier states for undo)."""
+    match = Match.start(rules.slug, list(SEAT_NAMES[: rules.min_seats]), None, seed)
+    bots = random.Random(seed)
+    for _ in range(25):
+        if match.result is not None:
+            break
+        for seat in sorted(rules.to_move(match.state)):
+            for command in list(rules.legal(match.state, seat))[:40]:
+                before = _plain(match.state)
+                events = rules.decide(match.state, seat, command, _rng(seed))
+                assert _plain(match.state) == before, f"{rules.slug}: decide changed its state"
+                state = match.state
+                for event in events:
+                    given = state
+                    frozen = _plain(given)
+                    state = rules.evolve(given, event)
+                    assert _plain(given) == frozen, f"{rules.slug}: evolve mutated its input"
+        seat, command = random_decision(rules, match.state, bots)
+        match.decide(seat, command)
+
+
+def _rng(seed: int) -> Rng:
+    return Rng(seed, 1)
+
+
+@pytest.mark.parametrize("rules", [r for r in GAMES if r.slug != "toy"], ids=lambda r: r.slug)
+def test_every_end_reason_is_a_named_code_with_a_sentence(rules: Rules[Any]) -> None:
+    if not rules.end_reasons:
+        pytest.xfail(f"{rules.slug} has no end_reasons table yet")
+    for seed in range(3):
+        result = play_bot_match(rules.slug, rules.min_seats, seed).result
+        assert result is not None
+        assert result.reason in rules.end_reasons, f"{rules.slug}: {result.reason} is not listed"
+        assert result.reason.isupper() and " " not in result.reason
+        assert rules.describe_end(result.reason) != result.reason

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from domain.game import Rules
 
-from .bot import bot
 from .commands import Command
-from .components import MAX_SEATS, MIN_SEATS
+from .components import END_REASONS, MAX_SEATS, MIN_SEATS
 from .events import Event
 from .rules import decide, evolve, initial, result, score, setup, to_move
 from .rules_legal import legal
@@ -18,7 +17,7 @@ RULES: Rules[State] = Rules(
     name="Delta V",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
-    rules_version="1",
+    rules_version="2",
     options_type=DeltaVOptions,
     command_type=Command,
     event_type=Event,
@@ -33,7 +32,8 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
-    bot=bot,
+    bot="domain.delta_v.bot:bot",  # imported when first used
+    end_reasons=END_REASONS,
     description=(
         "Mining corporations race for government contracts in a 7x7 field of face-down asteroid "
         "tiles: move rockets, peek, bribe, bid up, and remember what everyone has seen."

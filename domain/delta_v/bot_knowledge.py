@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import cached_property
+from typing import Any, TypeVar
 
-from domain.game import Command, Seat
+from domain.game import Command, Seat, best_of, least_of
 
 from .components import (
     ALIEN_ENCOUNTERS,
@@ -27,6 +29,9 @@ from .view import CellView, DeltaVView, PlayerView
 # From this round on the game is wrapped up as if no contract could be met any more: matches
 # where rivals guard tiles or bid each other out can otherwise run to the round limit.
 LATE_ROUND = 40
+
+
+T = TypeVar("T")
 
 
 class Knowledge:
@@ -51,6 +56,13 @@ class Knowledge:
             for p in (*seen.known_tiles, *seen.peeks)
             if p.position in self.cells and self.cells[p.position].status == "FACE_DOWN"
         }
+
+    def best(self, items: Iterable[T], key: Callable[[T], Any]) -> T | None:
+        """The item with the highest key; equally good ones are drawn with this bot's Random."""
+        return best_of(items, key, self.rng)
+
+    def least(self, items: Iterable[T], key: Callable[[T], Any]) -> T | None:
+        return least_of(items, key, self.rng)
 
     @staticmethod
     def owner(rocket_id: str) -> int:

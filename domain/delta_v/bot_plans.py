@@ -115,7 +115,7 @@ class Planning(Knowledge):
         attempt = self.seen.attempt
         assert attempt is not None
         plans = [plan_for(attempt.contract_id, n, tiles, bribes) for n in self.attempt_needs()]
-        return max((p for p in plans if p is not None), key=lambda p: p.value, default=None)
+        return self.best([p for p in plans if p is not None], lambda p: p.value)
 
     def best_plan(self, tiles: dict[Position, Face] | None = None) -> Plan | None:
         tiles = self.usable_tiles() if tiles is None else tiles
@@ -126,7 +126,7 @@ class Planning(Knowledge):
         ]
         # An exposed plan only shows rivals our tiles: they bid up and the attempt fails.
         found = [p for p in plans if p is not None and p.value > 0 and not self.exposed(p, tiles)]
-        return max(found, key=lambda p: p.value, default=None)
+        return self.best(found, lambda p: p.value)
 
     def exposed(self, plan: Plan, tiles: dict[Position, Face]) -> bool:
         """A rival could bid up a mineral we could then not supply: no spare known tile of it (or
@@ -176,10 +176,8 @@ class Planning(Knowledge):
             if f.mineral is not None and f.mineral != OMNIDIUM and f.mineral not in needs
         ]
         # Give away the least: the cheapest tile of the least wanted mineral.
-        return min(
-            misses,
-            key=lambda p: (self.open_needs[tiles[p].mineral or OMNIDIUM], tiles[p].value),
-            default=None,
+        return self.least(
+            misses, lambda p: (self.open_needs[tiles[p].mineral or OMNIDIUM], tiles[p].value)
         )
 
     def doubled(self, needs: list[Mineral]) -> list[Position]:

@@ -41,7 +41,7 @@ class RocketPlay(Planning):
                 )
                 return (face.value if face and face.mineral else 0, follow)
 
-            return max(sabotage, key=worth)
+            return self.best(sabotage, worth)
         return None
 
     def clash(self, station: list[str]) -> Command | None:
@@ -122,9 +122,11 @@ class RocketPlay(Planning):
             return c.MoveRockets((c.RocketMove(station[0], guard[0]),))
         if on_tiles:
             # Everything is guarded: free the rocket on the least valuable tile for next turn.
-            r, _ = min(
-                on_tiles, key=lambda rp: self.known[rp[1]].value if rp[1] in self.known else 0
+            least = self.least(
+                on_tiles, lambda rp: self.known[rp[1]].value if rp[1] in self.known else 0
             )
+            assert least is not None
+            r, _ = least
             return c.MoveRockets((c.RocketMove(r, "STATION"),))
         return self.first(c.Prospect)
 
@@ -144,7 +146,8 @@ class RocketPlay(Planning):
         if len(best) < 3:
             return None
         # Pay with the bribe whose mineral open contracts need least.
-        bribe = min(self.me.unspent_bribes, key=lambda b: self.open_needs[b.mineral])
+        bribe = self.least(self.me.unspent_bribes, lambda b: self.open_needs[b.mineral])
+        assert bribe is not None
         return c.SatelliteSurvey(bribe.bribe_id, tuple(self.rng.sample(best, 3)))
 
     def prospect_reveal(self) -> Command | None:
@@ -177,8 +180,10 @@ class RocketPlay(Planning):
 
     def alien(self) -> Command | None:
         rivals = [s for s in range(len(self.seen.players)) if s != self.seat]
+        self.rng.shuffle(rivals)  # no rival is robbed first for sitting lower
         # Lock the rival rockets on the most crowded tile (they cannot move, nor reveal it).
-        crowded = max(self.cells, key=lambda p: len(self.theirs(p)))
+        crowded = self.best(self.cells, lambda p: len(self.theirs(p)))
+        assert crowded is not None
         alien_to = crowded if self.theirs(crowded) and not self.mine(crowded) else None
         if alien_to is None or self.stalled:
             # Else park it on a face-up Alien Encounter, where it hides no tile from anyone: a
@@ -190,11 +195,12 @@ class RocketPlay(Planning):
             for s in rivals:
                 held = next((i for i in self.seen.players[s].incidents if i.kind == kind), None)
                 if held is not None and steal is None:
-                    steal = c.Steal(s, incident_id=held.incident_id)
+                    steal = c.Steal(s, bribe_id=None, incident_id=held.incident_id)
         if steal is None:
-            leader = max(rivals, key=lambda s: self.seen.players[s].score)
+            leader = self.best(rivals, lambda s: self.seen.players[s].score)
+            assert leader is not None
             bribes = self.seen.players[leader].unspent_bribes
-            if bribes:
-                bribe = max(bribes, key=lambda b: self.open_needs[b.mineral])
-                steal = c.Steal(leader, bribe_id=bribe.bribe_id)
+            bribe = self.best(bribes, lambda b: self.open_needs[b.mineral])
+            if bribe is not None:
+                steal = c.Steal(leader, bribe_id=bribe.bribe_id, incident_id=None)
         return c.ResolveAlienEncounter(alien_to, steal)

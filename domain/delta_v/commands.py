@@ -5,37 +5,39 @@ Positions are `[row, column]` with row 0 at the top; the station is `"STATION"`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from domain.game import Command as BaseCommand
+from domain.game import Seat
 
-from .components import Position
+from .components import MAX_SEATS, ROCKETS_PER_PLAYER, SURVEY_TILES, Ident, Position
 
 Destination = Position | Literal["STATION"]
 
 
 class RocketMove(msgspec.Struct, frozen=True):
-    rocket_id: str
+    rocket_id: Ident
     to: Destination
 
 
-class Steal(msgspec.Struct, frozen=True, omit_defaults=True):
+class Steal(msgspec.Struct, frozen=True):
     """What an Alien Encounter takes: exactly one of an unspent bribe or a held incident."""
 
-    victim: int
-    bribe_id: str | None = None
-    incident_id: str | None = None
+    victim: Seat
+    bribe_id: Ident | None
+    incident_id: Ident | None
 
 
 # Response windows (§4.3)
 class PlayPirateAttack(BaseCommand, frozen=True):
-    incident_id: str
+    incident_id: Ident
 
 
 class PlayMeteorStorm(BaseCommand, frozen=True):
-    incident_id: str
+    incident_id: Ident
 
 
 class PassResponse(BaseCommand, frozen=True):
@@ -44,20 +46,20 @@ class PassResponse(BaseCommand, frozen=True):
 
 # Actions (§4.4.4)
 class MoveRockets(BaseCommand, frozen=True):
-    moves: tuple[RocketMove, ...]
+    moves: Annotated[tuple[RocketMove, ...], Meta(max_length=ROCKETS_PER_PLAYER * MAX_SEATS)]
 
 
 class Prospect(BaseCommand, frozen=True):
     pass
 
 
-class ChooseProspectReveal(BaseCommand, frozen=True, omit_defaults=True):
-    position: Position | None = None
+class ChooseProspectReveal(BaseCommand, frozen=True):
+    position: Position | None
 
 
 class SatelliteSurvey(BaseCommand, frozen=True):
-    bribe_id: str
-    positions: tuple[Position, ...]
+    bribe_id: Ident
+    positions: Annotated[tuple[Position, ...], Meta(max_length=SURVEY_TILES)]
 
 
 class BuyRocket(BaseCommand, frozen=True):
@@ -66,30 +68,30 @@ class BuyRocket(BaseCommand, frozen=True):
 
 # Own-turn incidents (§4.4.6-4.4.8)
 class UseMineralScan(BaseCommand, frozen=True):
-    incident_id: str
+    incident_id: Ident
 
 
 class ScanPeek(BaseCommand, frozen=True):
     position: Position
 
 
-class FinishMineralScan(BaseCommand, frozen=True, omit_defaults=True):
-    reveal_position: Position | None = None
+class FinishMineralScan(BaseCommand, frozen=True):
+    reveal_position: Position | None
 
 
-class UseSabotage(BaseCommand, frozen=True, omit_defaults=True):
-    incident_id: str
-    target_rocket_id: str
-    follow_up_rocket_id: str | None = None
+class UseSabotage(BaseCommand, frozen=True):
+    incident_id: Ident
+    target_rocket_id: Ident
+    follow_up_rocket_id: Ident | None
 
 
 class UseRocketAcquisition(BaseCommand, frozen=True):
-    incident_id: str
+    incident_id: Ident
 
 
 # The contract attempt (§4.4.9-4.4.13)
 class DeclareContract(BaseCommand, frozen=True):
-    contract_id: str
+    contract_id: Ident
 
 
 class SkipContractStep(BaseCommand, frozen=True):
@@ -101,7 +103,7 @@ class RevealTile(BaseCommand, frozen=True):
 
 
 class ReplaceMineral(BaseCommand, frozen=True):
-    bribe_id: str
+    bribe_id: Ident
 
 
 class AcceptFailure(BaseCommand, frozen=True):
@@ -109,16 +111,16 @@ class AcceptFailure(BaseCommand, frozen=True):
 
 
 class BidUp(BaseCommand, frozen=True):
-    bribe_id: str
+    bribe_id: Ident
 
 
 class PassBidUp(BaseCommand, frozen=True):
     pass
 
 
-class ResolveAlienEncounter(BaseCommand, frozen=True, omit_defaults=True):
-    alien_to: Position | None = None
-    steal: Steal | None = None
+class ResolveAlienEncounter(BaseCommand, frozen=True):
+    alien_to: Position | None
+    steal: Steal | None
 
 
 Command = (

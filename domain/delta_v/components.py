@@ -8,7 +8,7 @@ we could find (rules digest §2.8), so they are PROPOSED values, each on one lin
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -21,7 +21,10 @@ IncidentKind = Literal[
     "METEOR_STORM",
     "ALIEN_ENCOUNTER",
 ]
-Position = tuple[int, int]
+Coordinate = Annotated[int, msgspec.Meta(ge=0, le=6)]  # a row or column of the 7x7 field
+Position = tuple[Coordinate, Coordinate]
+Ident = Annotated[str, msgspec.Meta(min_length=1, max_length=16)]
+"""A rocket, bribe, incident or contract id as the game writes them ("0-r1", "t39", "C01")."""
 
 REGULAR_MINERALS: tuple[Mineral, ...] = ("ALP", "BET", "GAM", "DEL", "EPS")
 OMNIDIUM: Mineral = "OMN"
@@ -186,3 +189,12 @@ def rocket_id(seat: int, number: int) -> str:
 
 def bribe_id(seat: int, code: Mineral) -> str:
     return f"{seat}-{code}"
+
+
+# How a match ends (§6, §9 max_rounds): each code with the sentence players read.
+END_REASONS: dict[str, str] = {
+    "FIFTH_ALIEN_ENCOUNTER": "the fifth Alien Encounter was revealed",
+    "LAST_CONTRACT_FULFILLED": "the last government contract was fulfilled",
+    "FIELD_FULLY_OCCUPIED": "every asteroid tile is taken by a rocket or the alien",
+    "ROUND_LIMIT": "the round limit (max_rounds) was reached",
+}

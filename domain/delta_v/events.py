@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from domain.game import GameEvent, Visibility
+from domain.game import GameEvent, Seat, Visibility
 
 from .components import ContractSpec, Face, IncidentKind, Mineral, Position
 
@@ -45,7 +45,7 @@ class CollectedTile(msgspec.Struct, frozen=True):
 
 
 class FinalScore(msgspec.Struct, frozen=True):
-    seat: int
+    seat: Seat
     mineral_points: int
     bribes_spent: int
     total: int
@@ -76,67 +76,67 @@ class AsteroidFieldLaid(GameEvent, frozen=True):
 
 
 class PlayerEquipped(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     rocket_ids: tuple[str, ...]
     bribes: tuple[BribeSpec, ...]
 
 
 class RocketPlacedOnStation(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     rocket_id: str
     source: Literal["setup", "buy", "rocket_acquisition"]
 
 
 class FirstPlayerChosen(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 # Turn frame and response windows (§4.2, §4.3)
 class TurnStarted(GameEvent, frozen=True):
     turn: int
-    seat: int
+    seat: Seat
 
 
 class TurnEnded(GameEvent, frozen=True):
     turn: int
-    seat: int
+    seat: Seat
 
 
 class ResponseWindowOpened(GameEvent, frozen=True):
     window: Window
-    eligible: tuple[int, ...]
+    eligible: tuple[Seat, ...]
 
 
 class ResponsePassed(GameEvent, frozen=True):
     window: Window
-    seat: int
+    seat: Seat
 
 
 class PirateAttackPlayed(GameEvent, frozen=True):
-    by: int
-    against: int
+    by: Seat
+    against: Seat
     incident_id: str
 
 
 class MeteorStormPlayed(GameEvent, frozen=True):
-    by: int
-    against: int
+    by: Seat
+    against: Seat
     incident_id: str
 
 
 class ActionSkipped(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     reason: Literal["pirate_attack", "no_legal_action"]
 
 
 class ActionTaken(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     action: Literal["move", "prospect", "survey", "buy"]
 
 
 # Rockets (§4.4.4 A, §4.6.1, §4.6.2)
 class RocketMoved(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     rocket_id: str
     origin: Location
     destination: Location
@@ -145,20 +145,20 @@ class RocketMoved(GameEvent, frozen=True):
 
 class RocketsCollided(GameEvent, frozen=True):
     position: Position
-    moving_seat: int
+    moving_seat: Seat
     moving_rocket_id: str
-    struck_seat: int
+    struck_seat: Seat
     struck_rocket_id: str
 
 
 class RocketReturnedToShipyard(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     rocket_id: str
     reason: Literal["collision", "sabotage"]
 
 
 class RocketsReturnedToStation(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     rocket_ids: tuple[str, ...]
     from_position: Position
     reason: StationReturn
@@ -166,13 +166,13 @@ class RocketsReturnedToStation(GameEvent, frozen=True):
 
 # Peeks (§4.4.4 B/C, §4.4.6, §5)
 class TilesPeeked(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     source: PeekSource
     positions: tuple[Position, ...]
 
 
 class TilesPeekedDetail(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     source: PeekSource
     results: tuple[PeekResult, ...]
     reveals: ClassVar[bool] = True
@@ -182,11 +182,11 @@ class TilesPeekedDetail(GameEvent, frozen=True):
 
 
 class ProspectRevealDeclined(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class BribeSpent(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     bribe_id: str
     mineral: Mineral
     purpose: Literal["survey", "replacement", "bid_up"]
@@ -194,29 +194,29 @@ class BribeSpent(GameEvent, frozen=True):
 
 # Incidents (§2.4, §4.4.6-4.4.8, §4.6.3)
 class IncidentUsed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     incident_id: str
     kind: IncidentKind
 
 
 class MineralScanStarted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     extra_peeks_allowed: int
 
 
 class MineralScanFinished(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class SabotageResolved(GameEvent, frozen=True):
-    seat: int
-    target_seat: int
+    seat: Seat
+    target_seat: Seat
     target_rocket_id: str
     origin: Location
 
 
 class IncidentTaken(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     incident_id: str
     kind: IncidentKind
     from_position: Position
@@ -224,49 +224,49 @@ class IncidentTaken(GameEvent, frozen=True):
 
 
 class AlienEncounterRevealed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     position: Position
     encounter_number: int
 
 
 class AlienMoved(GameEvent, frozen=True):
-    by: int
+    by: Seat
     origin: Position | None
     destination: Position
 
 
 class BribeStolen(GameEvent, frozen=True):
-    thief: int
-    victim: int
+    thief: Seat
+    victim: Seat
     bribe_id: str
     mineral: Mineral
 
 
 class IncidentStolen(GameEvent, frozen=True):
-    thief: int
-    victim: int
+    thief: Seat
+    victim: Seat
     incident_id: str
     kind: IncidentKind
     acquired_turn: int
 
 
 class AlienEncounterResolved(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 # The contract attempt (§4.4.9-4.4.13, §4.6.4, §4.6.5)
 class ContractDeclared(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     contract_id: str
 
 
 class ContractStepSkipped(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     reason: Literal["meteor_storm", "no_revealable_tile", "declined"]
 
 
 class TileRevealed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     position: Position
     tile_id: str
     face: Face
@@ -276,7 +276,7 @@ class TileRevealed(GameEvent, frozen=True):
 
 
 class MineralReplaced(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     position: Position
     printed_mineral: Mineral
     new_mineral: Mineral
@@ -284,25 +284,25 @@ class MineralReplaced(GameEvent, frozen=True):
 
 
 class ReplacementDeclined(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     position: Position
 
 
 class ContractRequirementsMet(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     contract_id: str
     positions: tuple[Position, ...]
 
 
 class BidUpDeclared(GameEvent, frozen=True):
-    bidder: int
+    bidder: Seat
     bribe_id: str
     mineral: Mineral
     contract_id: str
 
 
 class BidUpBribeReturned(GameEvent, frozen=True):
-    bidder: int
+    bidder: Seat
     bribe_id: str
 
 
@@ -311,14 +311,14 @@ class TilesFlippedFaceDown(GameEvent, frozen=True):
 
 
 class ContractAttemptFailed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     contract_id: str
     stage: Stage
     reason: Literal["mismatch", "incident_revealed", "no_revealable_tile"]
 
 
 class ContractFulfilled(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     contract_id: str
     tiles: tuple[CollectedTile, ...]
     points: int
@@ -330,7 +330,7 @@ class GameEnded(GameEvent, frozen=True):
     reason: EndReason
     scores: tuple[FinalScore, ...]
     places: tuple[int, ...]
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     final_layout: tuple[DealtTile, ...] | None = None
     reveals: ClassVar[bool] = True
 

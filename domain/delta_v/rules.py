@@ -46,7 +46,7 @@ from .events import (
 from .rules_board import final_scores
 from .rules_evolve import evolve
 from .rules_flow import Outcome, start_turn
-from .state import WINDOW_PHASES, DeltaVOptions, Phase, State
+from .state import DeltaVOptions, Phase, State
 
 __all__ = ["decide", "evolve", "initial", "opening_events", "result", "score", "setup", "to_move"]
 
@@ -104,6 +104,13 @@ def opening_events(
 
 Handler = Callable[[State, int, Any], Outcome]
 
+OWN_TURN_INCIDENT_PHASES: frozenset[Phase] = frozenset(
+    {"ACTION", "CONTRACT_DECLARATION", "CONTRACT_REVEAL"}
+)
+"""R2 (revised in turn 2): Mineral Scan, Sabotage and Rocket Acquisition may be used "during
+your turn" wherever the active player has a decision: before the action, after it, before
+declaring, and between the reveals of a contract attempt; never once the turn has ended."""
+
 # Each command: the phases it belongs to, and its rules.
 COMMANDS: dict[type, tuple[frozenset[Phase], Handler]] = {
     c.PlayPirateAttack: (frozenset({"PRE_ACTION_WINDOW"}), incidents.play_pirate_attack),
@@ -117,12 +124,9 @@ COMMANDS: dict[type, tuple[frozenset[Phase], Handler]] = {
     c.SatelliteSurvey: (frozenset({"ACTION"}), actions.satellite_survey),
     c.BuyRocket: (frozenset({"ACTION"}), actions.buy_rocket),
     c.ChooseProspectReveal: (frozenset({"PROSPECT_DECISION"}), actions.choose_prospect_reveal),
-    c.UseMineralScan: (frozenset({"ACTION", "CONTRACT_DECLARATION"}), incidents.use_mineral_scan),
-    c.UseSabotage: (frozenset({"ACTION", "CONTRACT_DECLARATION"}), incidents.use_sabotage),
-    c.UseRocketAcquisition: (
-        frozenset({"ACTION", "CONTRACT_DECLARATION"}),
-        incidents.use_rocket_acquisition,
-    ),
+    c.UseMineralScan: (OWN_TURN_INCIDENT_PHASES, incidents.use_mineral_scan),
+    c.UseSabotage: (OWN_TURN_INCIDENT_PHASES, incidents.use_sabotage),
+    c.UseRocketAcquisition: (OWN_TURN_INCIDENT_PHASES, incidents.use_rocket_acquisition),
     c.ScanPeek: (frozenset({"SCAN_PEEKING"}), incidents.scan_peek),
     c.FinishMineralScan: (frozenset({"SCAN_PEEKING"}), incidents.finish_mineral_scan),
     c.ResolveAlienEncounter: (frozenset({"ALIEN_DECISION"}), incidents.resolve_alien_encounter),
@@ -137,9 +141,8 @@ COMMANDS: dict[type, tuple[frozenset[Phase], Handler]] = {
 
 
 def decide(state: State, seat: int, command: c.Command, rng: Rng) -> list[Event]:
-    """The checks common to all commands (§4.4), then the command's own rules."""
-    if state.phase == "GAME_OVER":
-        raise IllegalMove("GAME_OVER", "the game is over")
+    """The phase check of §4.4, then the command's own rules. Game over and whose turn it is
+    are checked by the platform first (`Rules.check_turn`), as for every game."""
     phases, handler = COMMANDS[type(command)]
     if state.phase not in phases:
         if isinstance(command, c.ACTIONS) and state.action_taken and seat == state.active:
@@ -147,10 +150,6 @@ def decide(state: State, seat: int, command: c.Command, rng: Rng) -> list[Event]
         raise IllegalMove(
             "WRONG_PHASE", f"{type(command).__name__} is not possible in {state.phase}"
         )
-    if seat not in to_move(state):
-        if state.phase in WINDOW_PHASES.values():
-            raise IllegalMove("NOT_YOUR_DECISION", "another player answers first")
-        raise IllegalMove("NOT_YOUR_TURN", f"it is seat {state.active}'s turn")
     return handler(state, seat, command).events
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never
 
 from msgspec.structs import replace
 
@@ -15,6 +14,7 @@ from .events import (
     AlienEncounterRevealed,
     AlienMoved,
     AsteroidFieldDealt,
+    AsteroidFieldLaid,
     BidUpBribeReturned,
     BidUpDeclared,
     BribeSpent,
@@ -22,6 +22,7 @@ from .events import (
     ContractAttemptFailed,
     ContractDeclared,
     ContractFulfilled,
+    ContractRequirementsMet,
     ContractStepSkipped,
     Event,
     FirstPlayerChosen,
@@ -38,14 +39,19 @@ from .events import (
     PirateAttackPlayed,
     PlayerEquipped,
     ProspectRevealDeclined,
+    ReplacementDeclined,
     ResponsePassed,
     ResponseWindowOpened,
     RocketMoved,
     RocketPlacedOnStation,
     RocketReturnedToShipyard,
+    RocketsCollided,
     RocketsReturnedToStation,
+    SabotageResolved,
     TileRevealed,
+    TilesFlippedFaceDown,
     TilesPeeked,
+    TilesPeekedDetail,
     TurnEnded,
     TurnStarted,
 )
@@ -68,8 +74,102 @@ from .state import (
 
 
 def evolve(state: State, event: Event) -> State:
-    handler = _HANDLERS.get(type(event))
-    return handler(state, event) if handler is not None else state
+    """One fact applied; every event of the game is named here (facts that change nothing
+    in the state together), so a new event type that is not handled is a type error."""
+    match event:
+        case GameCreated() as e:
+            return _game_created(state, e)
+        case AsteroidFieldDealt() as e:
+            return _field_dealt(state, e)
+        case PlayerEquipped() as e:
+            return _player_equipped(state, e)
+        case RocketPlacedOnStation() as e:
+            return _move_rockets(state, {e.rocket_id}, "STATION")
+        case FirstPlayerChosen() as e:
+            return replace(state, active=e.seat)
+        case TurnStarted() as e:
+            return _turn_started(state, e)
+        case TurnEnded():
+            return replace(state, phase="TURN_END", panel=None)
+        case ResponseWindowOpened() as e:
+            return _window_opened(state, e)
+        case ResponsePassed() as e:
+            return _response_passed(state, e)
+        case PirateAttackPlayed() as e:
+            return replace(_drop_incident(state, e.incident_id), pirated=True, window=None)
+        case ActionSkipped():
+            return replace(state, phase="CONTRACT_DECLARATION")
+        case MeteorStormPlayed() as e:
+            return replace(
+                _drop_incident(state, e.incident_id),
+                meteored=True,
+                window=None,
+                phase="CONTRACT_DECLARATION",
+            )
+        case ActionTaken():
+            return replace(state, action_taken=True, phase="CONTRACT_DECLARATION")
+        case RocketMoved() as e:
+            return _move_rockets(state, {e.rocket_id}, e.destination)
+        case RocketReturnedToShipyard() as e:
+            return _move_rockets(state, {e.rocket_id}, "SHIPYARD")
+        case RocketsReturnedToStation() as e:
+            return _move_rockets(state, set(e.rocket_ids), "STATION")
+        case TilesPeeked() as e:
+            return _tiles_peeked(state, e)
+        case ProspectRevealDeclined():
+            return replace(state, panel=None, phase="CONTRACT_DECLARATION")
+        case BribeSpent() as e:
+            return _set_bribe(state, e.bribe_id, status="spent")
+        case IncidentUsed() as e:
+            return _drop_incident(_seat_decided(state), e.incident_id)
+        case MineralScanStarted() as e:
+            return _scan_started(state, e)
+        case MineralScanFinished() as e:
+            return _scan_finished(state, e)
+        case IncidentTaken() as e:
+            return _incident_taken(state, e)
+        case AlienEncounterRevealed() as e:
+            return _alien_revealed(state, e)
+        case AlienMoved() as e:
+            return replace(state, alien=e.destination)
+        case BribeStolen() as e:
+            return _set_bribe(state, e.bribe_id, owner=e.thief)
+        case IncidentStolen() as e:
+            return _incident_stolen(state, e)
+        case AlienEncounterResolved():
+            return replace(state, phase=state.resume)
+        case ContractDeclared() as e:
+            return replace(
+                _seat_decided(state), attempt=Attempt(e.contract_id), phase="CONTRACT_REVEAL"
+            )
+        case ContractStepSkipped():
+            return replace(_seat_decided(state), phase="TURN_END")
+        case TileRevealed() as e:
+            return _tile_revealed(state, e)
+        case MineralReplaced() as e:
+            return _mineral_replaced(state, e)
+        case BidUpDeclared() as e:
+            return _bid_up_declared(state, e)
+        case BidUpBribeReturned() as e:
+            return _set_bribe(state, e.bribe_id, status="unspent")
+        case ContractAttemptFailed():
+            return replace(state, attempt=None, phase="TURN_END")
+        case ContractFulfilled() as e:
+            return _contract_fulfilled(state, e)
+        case GameEnded() as e:
+            return replace(state, phase="GAME_OVER", ended=e, window=None, attempt=None)
+        case (
+            AsteroidFieldLaid()
+            | RocketsCollided()
+            | TilesPeekedDetail()
+            | SabotageResolved()
+            | ReplacementDeclined()
+            | ContractRequirementsMet()
+            | TilesFlippedFaceDown()
+        ):
+            return state  # facts for the log and the views; the state holds them elsewhere
+        case _:
+            assert_never(event)
 
 
 def _move_rockets(state: State, rocket_ids: set[str], location: Location) -> State:
@@ -275,50 +375,3 @@ def _contract_fulfilled(state: State, e: ContractFulfilled) -> State:
         attempt=None,
         phase="TURN_END",
     )
-
-
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    GameCreated: _game_created,
-    AsteroidFieldDealt: _field_dealt,
-    PlayerEquipped: _player_equipped,
-    RocketPlacedOnStation: lambda s, e: _move_rockets(s, {e.rocket_id}, "STATION"),
-    FirstPlayerChosen: lambda s, e: replace(s, active=e.seat),
-    TurnStarted: _turn_started,
-    TurnEnded: lambda s, e: replace(s, phase="TURN_END", panel=None),
-    ResponseWindowOpened: _window_opened,
-    ResponsePassed: _response_passed,
-    PirateAttackPlayed: lambda s, e: replace(
-        _drop_incident(s, e.incident_id), pirated=True, window=None
-    ),
-    ActionSkipped: lambda s, e: replace(s, phase="CONTRACT_DECLARATION"),
-    MeteorStormPlayed: lambda s, e: replace(
-        _drop_incident(s, e.incident_id), meteored=True, window=None, phase="CONTRACT_DECLARATION"
-    ),
-    ActionTaken: lambda s, e: replace(s, action_taken=True, phase="CONTRACT_DECLARATION"),
-    RocketMoved: lambda s, e: _move_rockets(s, {e.rocket_id}, e.destination),
-    RocketReturnedToShipyard: lambda s, e: _move_rockets(s, {e.rocket_id}, "SHIPYARD"),
-    RocketsReturnedToStation: lambda s, e: _move_rockets(s, set(e.rocket_ids), "STATION"),
-    TilesPeeked: _tiles_peeked,
-    ProspectRevealDeclined: lambda s, e: replace(s, panel=None, phase="CONTRACT_DECLARATION"),
-    BribeSpent: lambda s, e: _set_bribe(s, e.bribe_id, status="spent"),
-    IncidentUsed: lambda s, e: _drop_incident(_seat_decided(s), e.incident_id),
-    MineralScanStarted: _scan_started,
-    MineralScanFinished: _scan_finished,
-    IncidentTaken: _incident_taken,
-    AlienEncounterRevealed: _alien_revealed,
-    AlienMoved: lambda s, e: replace(s, alien=e.destination),
-    BribeStolen: lambda s, e: _set_bribe(s, e.bribe_id, owner=e.thief),
-    IncidentStolen: _incident_stolen,
-    AlienEncounterResolved: lambda s, e: replace(s, phase=s.resume),
-    ContractDeclared: lambda s, e: replace(
-        _seat_decided(s), attempt=Attempt(e.contract_id), phase="CONTRACT_REVEAL"
-    ),
-    ContractStepSkipped: lambda s, e: replace(_seat_decided(s), phase="TURN_END"),
-    TileRevealed: _tile_revealed,
-    MineralReplaced: _mineral_replaced,
-    BidUpDeclared: _bid_up_declared,
-    BidUpBribeReturned: lambda s, e: _set_bribe(s, e.bribe_id, status="unspent"),
-    ContractAttemptFailed: lambda s, e: replace(s, attempt=None, phase="TURN_END"),
-    ContractFulfilled: _contract_fulfilled,
-    GameEnded: lambda s, e: replace(s, phase="GAME_OVER", ended=e, window=None, attempt=None),
-}

@@ -64,8 +64,9 @@ class Outcome:
 def window_eligible(state: State, window: Window) -> tuple[int, ...]:
     """Opponents who could act in the window, in asking order (§4.3); public facts only.
 
-    R3: Pirate Attack is offered only at turn start and Meteor Storm only after the action, each
-    at most once a turn (the window closes on the first play).
+    R3 (turn 2): Pirate Attack is offered at turn start and Meteor Storm after the action, both
+    again after each own-turn incident used before the action or before declaring
+    (`reopen_windows`); each takes effect at most once a turn.
     """
     if window == "pre_action":
         return tuple(
@@ -81,6 +82,17 @@ def window_eligible(state: State, window: Window) -> tuple[int, ...]:
         for s in opponents_clockwise(state)
         if any(b.mineral in wanted for b in unspent_bribes(state, s))
     )
+
+
+def reopen_windows(out: Outcome) -> None:
+    """R3 (revised in turn 2): after an own-turn incident the active player uses before the
+    action, opponents may again play Pirate Attack; after one used before declaring, Meteor
+    Storm. Each still takes effect at most once a turn."""
+    state = out.state
+    if state.phase == "ACTION" and not state.pirated:
+        open_window(out, "pre_action")
+    elif state.phase == "CONTRACT_DECLARATION" and not state.meteored:
+        open_window(out, "pre_contract")
 
 
 def open_window(out: Outcome, window: Window) -> bool:

@@ -1,5 +1,7 @@
-"""Incidents (§2.4): the response windows (§4.4.1-4.4.3), own-turn incidents (§4.4.6-4.4.8, R2:
-only in ACTION or CONTRACT_DECLARATION) and the Alien Encounter decision (§4.4.14)."""
+"""Incidents (§2.4): the response windows (§4.4.1-4.4.3), own-turn incidents (§4.4.6-4.4.8, R2
+revised: at every decision of one's own turn, between contract reveals too; each one used before
+the action or before declaring reopens the opponents' window, R3) and the Alien Encounter
+decision (§4.4.14)."""
 
 from __future__ import annotations
 
@@ -57,6 +59,7 @@ from .rules_flow import (
     finish_action,
     incident_reveal_problem,
     peek,
+    reopen_windows,
     resolve_incident,
 )
 from .state import HeldIncident, State
@@ -141,6 +144,7 @@ def finish_mineral_scan(state: State, seat: int, command: FinishMineralScan) -> 
     out = Outcome(state)
     if position is None:
         out.emit(MineralScanFinished(seat))
+        reopen_windows(out)
         return out
     if position not in scan.own and position not in scan.extra:
         raise IllegalMove("TILE_NOT_PEEKED", f"{list(position)} was not peeked in this scan")
@@ -158,6 +162,7 @@ def finish_mineral_scan(state: State, seat: int, command: FinishMineralScan) -> 
         TileRevealed(seat, position, tile.tile_id, tile.face, "scan", "incident"),
     )
     resolve_incident(out, position, seat)
+    reopen_windows(out)  # unless an Alien Encounter now waits for its decision
     return out
 
 
@@ -195,6 +200,7 @@ def use_sabotage(state: State, seat: int, command: UseSabotage) -> Outcome:
             )
         )
         collide(out, follower, destination)
+    reopen_windows(out)
     return out
 
 
@@ -208,6 +214,7 @@ def use_rocket_acquisition(state: State, seat: int, command: UseRocketAcquisitio
         IncidentUsed(seat, held.incident_id, held.kind),
         RocketPlacedOnStation(seat, yard[0].rocket_id, "rocket_acquisition"),
     )
+    reopen_windows(out)
     return out
 
 
@@ -244,4 +251,6 @@ def resolve_alien_encounter(state: State, seat: int, command: ResolveAlienEncoun
         finish_action(out)
     elif state.revealed_by in ("contract", "bid_up"):
         end_turn(out)
+    else:  # revealed by the active player's own Mineral Scan
+        reopen_windows(out)
     return out

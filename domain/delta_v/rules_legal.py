@@ -57,7 +57,10 @@ def legal(state: State, seat: int) -> list[Command]:
         if skip_reason(state, seat) is not None:
             commands.append(c.SkipContractStep())
         return commands
-    if phase in ("CONTRACT_REVEAL", "BID_UP_REVEAL"):
+    if phase == "CONTRACT_REVEAL":  # R2: own-turn incidents between reveals too
+        reveals: list[Command] = [c.RevealTile(p) for p in revealable_positions(state, seat)]
+        return [*_own_turn_incidents(state, seat), *reveals]
+    if phase == "BID_UP_REVEAL":
         return [c.RevealTile(p) for p in revealable_positions(state, seat)]
     if phase == "REPLACEMENT_DECISION":
         return [c.ReplaceMineral(b.bribe_id) for b in replacement_bribes(state, seat)] + [
@@ -88,7 +91,7 @@ def _own_turn_incidents(state: State, seat: int) -> list[Command]:
         for target in state.rockets:
             if target.seat == seat or target.location == "SHIPYARD":
                 continue
-            commands.append(c.UseSabotage(incident_id, target.rocket_id))
+            commands.append(c.UseSabotage(incident_id, target.rocket_id, None))
             if target.location != "STATION":
                 commands += [
                     c.UseSabotage(incident_id, target.rocket_id, f.rocket_id) for f in followers
@@ -150,14 +153,21 @@ def _scan_commands(state: State, seat: int) -> list[Command]:
 def _alien_commands(state: State, seat: int) -> list[Command]:
     commands: list[Command] = [c.ResolveAlienEncounter(None, None)]
     commands += [c.ResolveAlienEncounter(p, None) for p in asteroid_positions(state)]
+    steals: list[c.Steal] = []
     for victim in range(state.n_seats):
         if victim == seat:
             continue
-        for bribe in unspent_bribes(state, victim):
-            commands.append(c.ResolveAlienEncounter(None, c.Steal(victim, bribe_id=bribe.bribe_id)))
-        for held in state.incidents:
-            if held.owner == victim:
-                commands.append(
-                    c.ResolveAlienEncounter(None, c.Steal(victim, incident_id=held.incident_id))
-                )
+        steals += [
+            c.Steal(victim, bribe_id=b.bribe_id, incident_id=None)
+            for b in unspent_bribes(state, victim)
+        ]
+        steals += [
+            c.Steal(victim, bribe_id=None, incident_id=held.incident_id)
+            for held in state.incidents
+            if held.owner == victim
+        ]
+    # Every combination the rules allow: stay or move the alien, with or without one steal.
+    for steal in steals:
+        commands.append(c.ResolveAlienEncounter(None, steal))
+        commands += [c.ResolveAlienEncounter(p, steal) for p in asteroid_positions(state)]
     return commands

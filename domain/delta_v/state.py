@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.game import Options
+from domain.game import Options, Rounds, Seat
 
 from .components import DEFAULT_MAX_ROUNDS, ContractSpec, Face, IncidentKind, Mineral, Position
 from .events import CollectedTile, GameEnded, Location, PeekSource, Stage, Window
@@ -38,7 +38,7 @@ BribeStatus = Literal["unspent", "spent", "committed"]
 class DeltaVOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The engine options of §9, each defaulting to the digest's recommended ruling."""
 
-    max_rounds: int = DEFAULT_MAX_ROUNDS
+    max_rounds: Rounds = DEFAULT_MAX_ROUNDS
     manifest_id: Literal["proposed-v1"] = "proposed-v1"
     contract_attempt_mandatory: bool = True
     occupancy_counts_face_up_alien: bool = True
@@ -55,27 +55,27 @@ class Tile(msgspec.Struct, frozen=True):
 
 class Rocket(msgspec.Struct, frozen=True):
     rocket_id: str
-    seat: int
+    seat: Seat
     location: Location
 
 
 class Bribe(msgspec.Struct, frozen=True):
     bribe_id: str
     mineral: Mineral
-    owner: int
+    owner: Seat
     status: BribeStatus = "unspent"
 
 
 class HeldIncident(msgspec.Struct, frozen=True):
     incident_id: str
     kind: IncidentKind
-    owner: int
+    owner: Seat
     acquired_turn: int
 
 
 class Contract(msgspec.Struct, frozen=True):
     spec: ContractSpec
-    fulfilled_by: int | None = None
+    fulfilled_by: Seat | None = None
 
 
 class AttemptTile(msgspec.Struct, frozen=True):
@@ -87,7 +87,7 @@ class AttemptTile(msgspec.Struct, frozen=True):
 
 
 class Bid(msgspec.Struct, frozen=True):
-    bidder: int
+    bidder: Seat
     bribe_id: str
     mineral: Mineral
 
@@ -103,14 +103,14 @@ class Attempt(msgspec.Struct, frozen=True):
 
 class OpenWindow(msgspec.Struct, frozen=True):
     window: Window
-    eligible: tuple[int, ...]
+    eligible: tuple[Seat, ...]
     asked: int = 0
 
 
 class PeekPanel(msgspec.Struct, frozen=True):
     """The peek results a seat is being shown now (§5 item 3)."""
 
-    seat: int
+    seat: Seat
     source: PeekSource
     positions: tuple[Position, ...]
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.game import Result
+from domain.game import Result, Seat
 
 from .components import GRID_SIZE, STATION, ContractSpec, Face, IncidentKind, Mineral, Position
 from .events import CollectedTile, PeekResult, Window
@@ -38,7 +38,7 @@ class IncidentView(msgspec.Struct, frozen=True):
 
 
 class PlayerView(msgspec.Struct, frozen=True):
-    seat: int
+    seat: Seat
     colour: str
     station_rockets: tuple[str, ...]
     shipyard: int
@@ -53,7 +53,7 @@ class PlayerView(msgspec.Struct, frozen=True):
 
 class ContractView(msgspec.Struct, frozen=True):
     contract: ContractSpec
-    fulfilled_by: int | None
+    fulfilled_by: Seat | None
 
 
 class AttemptTileView(msgspec.Struct, frozen=True):
@@ -66,22 +66,22 @@ class AttemptView(msgspec.Struct, frozen=True):
     contract_id: str
     stage: Literal["main", "bid_up"]
     tiles: tuple[AttemptTileView, ...]
-    bidder: int | None
+    bidder: Seat | None
     bid_mineral: Mineral | None
 
 
 class WindowView(msgspec.Struct, frozen=True):
     window: Window
-    eligible: tuple[int, ...]
-    asking: int
+    eligible: tuple[Seat, ...]
+    asking: Seat
 
 
 class DeltaVView(msgspec.Struct, frozen=True):
-    seat: int | None
+    seat: Seat | None
     turn: int
-    active: int
+    active: Seat
     phase: Phase
-    to_move: tuple[int, ...]
+    to_move: tuple[Seat, ...]
     cells: tuple[CellView, ...]
     alien: Position | None
     encounters: int
@@ -255,7 +255,11 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
         for c in range(GRID_SIZE):
             row.append(_render_cell((r, c), cells.get((r, c)), known.get((r, c))))
         lines.append(f"  {r}   " + "".join(row))
-    lines.append("  cells: ## face-down, (x) what you know of it, * alien, digits: rockets by seat")
+    owners = ", ".join(f"{p.seat} = {name(p.seat)}" for p in v.players)
+    lines.append(
+        f"  cells: ## face-down, (x) what you know of it, * alien, digits: rockets of {owners}"
+    )
+    lines.append("  (a rocket id such as 1-r2 is rocket 2 of that seat)")
     lines.append(f"  alien encounters: {v.encounters}/5")
     for p in v.players:
         bribes = " ".join(b.mineral for b in p.unspent_bribes) or "-"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.game import Rules
 
-from .bot import bot
 from .commands import Command
+from .components import END_REASONS, MAX_SEATS, MIN_SEATS
 from .events import Event
 from .rules import decide, evolve, initial, legal, result, score, setup, to_move
 from .state import DuckDealerOptions, State
@@ -14,9 +14,9 @@ from .view import render, view
 RULES: Rules[State] = Rules(
     slug="duck-dealer",
     name="Duck Dealer",
-    min_seats=2,
-    max_seats=5,
-    rules_version="1",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    rules_version="4",
     options_type=DuckDealerOptions,
     command_type=Command,
     event_type=Event,
@@ -31,7 +31,8 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
-    bot=bot,
+    bot="domain.duck_dealer.bot:bot",  # imported when first used
+    end_reasons=END_REASONS,
     description=(
         "Fly a spaceship around the galaxy: collect energy or spend it in action turns to mine, "
         "produce, build, upgrade and deliver goods; 24 shared action turns, the richest wins. "

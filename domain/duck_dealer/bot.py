@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Literal, TypeVar
+from typing import TypeVar
 
-from domain.game import Command, Seat
+from domain.game import Command, Seat, best_of
 
+from .bot_knowledge import DISTANCE, GOOD_WORTH, Board
+from .bot_plans import Plan, best_plan, trade_gain
 from .commands import (
     AccumulateEnergy,
     BeginActionTurn,
@@ -34,26 +34,23 @@ from .commands import (
     MineGoods,
     MoveShip,
     PlaceFreeRouteSegment,
+    PlacePortal,
     PlaceStartingParts,
     ProduceGoods,
+    ProposeTrade,
     RespondToTrade,
     SubmitTurnOrderBid,
+    UsePortal,
 )
 from .components import (
-    ADJACENT,
     CLIENTS,
     COLORS,
-    DELIVERY_VP,
     ENERGY_KEPT_AFTER_ACTION_TURN,
     FACTORIES,
-    GOODS,
-    MINES,
     PLANET_SLOTS,
-    PLANETS,
     PRIVILEGE_COST,
     PRIVILEGE_MARKERS,
     SPACEPORTS,
-    START_PLANETS,
     TURN_TRACK_LENGTH,
     Color,
     Energy,
@@ -61,7 +58,7 @@ from .components import (
 )
 from .rules import legal
 from .state import State
-from .view import DuckDealerView, PlayerView, SiteView, view
+from .view import DuckDealerView, view
 
 # The figures below were tuned on bot-vs-bot matches (mean score per seat, seats 2-5).
 # Three cargo holds (7 goods) carry the goods of a two-tier chain; crew cabins scored less.
@@ -70,34 +67,7 @@ STARTING_PARTS = ("CARGO", "CARGO", "CARGO")
 # least READY_MIN tokens and the best project affordable, or HOARD_LIMIT tokens in any case.
 READY_MIN = 10
 HOARD_LIMIT = 20
-# An upgrade is worth (action turns left) / UPGRADE_DIVISOR VP: a speed lost for a part, so
-# buying more often scored less; at 4 a few are still bought.
-UPGRADE_DIVISOR = 4
-# More parts make the ship slower (speed 2 from the seventh slot): stop buying at five.
-MAX_PARTS = 5
-# What a unit is worth to us: its delivery VP, or 1 for a primary good (spent first as an "R").
-GOOD_WORTH: dict[Good, int] = {good: DELIVERY_VP.get(good, 1) for good in GOODS}
-MINE_GOODS: tuple[Good, ...] = tuple(sorted({spec.good for spec in MINES.values()}))
-
-
-def _distances_to(target: str) -> dict[str, int]:
-    """Nodes from every node of the map to `target` (breadth first over the public map)."""
-    far = {target: 0}
-    frontier = [target]
-    while frontier:
-        following: list[str] = []
-        for node in frontier:
-            for near in ADJACENT[node]:
-                if near not in far:
-                    far[near] = far[node] + 1
-                    following.append(near)
-        frontier = following
-    return far
-
-
-DISTANCE: dict[str, dict[str, int]] = {planet: _distances_to(planet) for planet in PLANETS}
 C = TypeVar("C", bound=Command)
-Action = Literal["build_site", "build_factory", "deliver", "upgrade"]
 
 
 def bot(state: State, seat: Seat, rng: random.Random) -> Command:
@@ -114,7 +84,7 @@ def choose(
     """The bot's decision from the seat's view and legal commands; random when it has no plan."""
     if not commands:
         raise ValueError(f"seat {seat} has no legal command")
-    picked = _decide(seen, seat, list(commands))
+    picked = _decide(seen, seat, list(commands), rng)
     return picked if picked is not None else rng.choice(list(commands))
 
 
@@ -123,26 +93,31 @@ def _of_kind(commands: list[Command], kind: type[C]) -> list[C]:
     return [c for c in commands if isinstance(c, kind)]
 
 
-def _decide(seen: DuckDealerView, seat: Seat, commands: list[Command]) -> Command | None:
+def _decide(
+    seen: DuckDealerView, seat: Seat, commands: list[Command], rng: random.Random
+) -> Command | None:
     bids = _of_kind(commands, SubmitTurnOrderBid)
     if bids:
         return min(bids, key=lambda c: c.amount)
-    for kind in (ChooseTurnPosition, ChooseStartingPlanet):
-        options = _of_kind(commands, kind)
-        if options:
-            return options[0]
+    positions = _of_kind(commands, ChooseTurnPosition)
+    if positions:
+        return min(positions, key=lambda c: c.position)  # the earliest turn is the best one
+    planets = _of_kind(commands, ChooseStartingPlanet)
+    if planets:
+        return rng.choice(planets)  # the start planets are alike to this bot
     if _of_kind(commands, PlaceStartingParts):
         wanted = PlaceStartingParts(parts=STARTING_PARTS)
         return wanted if wanted in commands else None
-    if _of_kind(commands, RespondToTrade):
-        no = RespondToTrade(accept=False)  # our goods are promised to our own project
-        return no if no in commands else None
+    board = Board.of(seen, seat, rng)
+    answers = _of_kind(commands, RespondToTrade)
+    if answers:
+        wanted = _answer_trade(board)
+        return wanted if wanted in answers else RespondToTrade(accept=False)
     if seen.trade is not None and seen.trade.proposer == seat:
-        return None  # we never propose; only a cancel or a discard is left
+        return None  # our offer waits for its answer: only a cancel or a discard is left
     clients = _of_kind(commands, ChooseExplorationClient)
     if clients:
-        return _client_to_place(seen, seat, clients)
-    board = Board.of(seen, seat)
+        return _client_to_place(board, clients)
     if board.me.location is None:
         return None  # not on the map yet: nothing to plan
     if seen.turn_kind == "none":
@@ -152,215 +127,9 @@ def _decide(seen: DuckDealerView, seat: Seat, commands: list[Command]) -> Comman
     return None
 
 
-@dataclass(frozen=True)
-class Board:
-    """The public board as the bot reads it."""
-
-    seen: DuckDealerView
-    me: PlayerView
-    sites: dict[str, SiteView]
-
-    @classmethod
-    def of(cls, seen: DuckDealerView, seat: Seat) -> Board:
-        return cls(seen, seen.players[seat], {s.site: s for s in seen.sites})
-
-    @property
-    def here(self) -> str:
-        return self.me.location or ""
-
-    def energy(self, color: Color) -> int:
-        return self.me.energy.of(color) + self.me.virtual.of(color)
-
-    def privileged(self, site: str) -> bool:
-        return self.sites[site].privilege == self.me.seat
-
-    @cached_property
-    def _factories(self) -> dict[Good, str]:
-        """The built factory of each good (every good has one factory tile)."""
-        built = (sid for sid, s in self.sites.items() if s.kind == "factory" and sid in FACTORIES)
-        return {FACTORIES[sid].output: sid for sid in built}
-
-    @cached_property
-    def _mines(self) -> dict[Good, list[str]]:
-        mines: dict[Good, list[str]] = {}
-        for sid, site in self.sites.items():
-            if site.kind == "mine":
-                mines.setdefault(MINES[sid].good, []).append(sid)
-        return mines
-
-    def factory_of(self, good: Good) -> str | None:
-        return self._factories.get(good)
-
-    def mines_of(self, good: Good) -> list[str]:
-        return self._mines.get(good, [])
-
-
-@dataclass
-class Plan:
-    """A project and the visits that gather its goods: mines first, then factories in order."""
-
-    planet: str
-    action: Action
-    target: str
-    value: float
-    needs: tuple[Good, ...]
-    mines: list[tuple[str, Good, int]] = field(default_factory=list)
-    produce: list[tuple[str, str, int]] = field(default_factory=list)  # factory, planet, count
-    red: int = 0
-    yellow: int = 0
-    blue: int = 0
-    carried: int = 0
-    spare: Counter[Good] = field(default_factory=Counter)  # held goods the project leaves free
-
-    @property
-    def cost(self) -> int:
-        return self.red + self.yellow + self.blue
-
-    def stops(self, start: str) -> list[str]:
-        """The planets to visit in order: nearest mine next, then factories, then the project."""
-        left = [planet for planet, _, _ in self.mines]
-        order: list[str] = []
-        here = start
-        while left:
-            here = min(left, key=lambda p: DISTANCE[p][here])
-            left.remove(here)
-            order.append(here)
-        order.extend(planet for _, planet, _ in self.produce)
-        order.append(self.planet)
-        return order
-
-
-def _plan(board: Board, plan: Plan, wildcards: int) -> Plan | None:
-    """Fill in where the goods come from and what it costs; None when they cannot be had."""
-    spare = Counter(board.me.goods)
-    start = board.here
-
-    def gather(good: Good, count: int) -> bool:
-        have = min(spare[good], count)
-        spare[good] -= have
-        count -= have
-        if count == 0:
-            return True
-        mines = board.mines_of(good)
-        if mines:
-            mine = min(mines, key=lambda m: DISTANCE[board.sites[m].planet][start])
-            plan.mines.append((board.sites[mine].planet, good, count))
-            plan.blue += 1 if board.privileged(mine) else count
-            plan.carried += count
-            return True
-        factory = board.factory_of(good)
-        if factory is None:
-            return False
-        for part in FACTORIES[factory].inputs:
-            if not gather(part, count):
-                return False
-        plan.produce.append((factory, board.sites[factory].planet, count))
-        plan.blue += 1 if board.privileged(factory) else count
-        return True
-
-    for good in plan.needs:
-        if not gather(good, 1):
-            return None
-    for _ in range(wildcards):
-        left = [g for g, n in spare.items() if n > 0 and g not in plan.needs]
-        if left:
-            spare[min(left, key=lambda g: GOOD_WORTH[g])] -= 1
-        else:
-            cheap = [g for g in MINE_GOODS if g not in plan.needs]
-            if not any(gather(g, 1) for g in sorted(cheap, key=lambda g: _mine_distance(board, g))):
-                return None
-    plan.spare = +spare
-    kept = len(board.me.goods) - sum(spare.values())
-    if kept + plan.carried > board.me.capacity:
-        return None
-    stops = plan.stops(start)
-    travel = 0
-    here = start
-    for stop in stops:
-        travel += DISTANCE[stop][here]
-        here = stop
-    plan.red = -(-max(0, travel - board.seen.movement_allowance) // max(1, board.me.speed))
-    return plan
-
-
-def _mine_distance(board: Board, good: Good) -> int:
-    """Nodes to the nearest mine of `good`, to fetch an "R" good cheaply."""
-    return min(
-        (DISTANCE[board.sites[m].planet][board.here] for m in board.mines_of(good)), default=99
-    )
-
-
-def _free_factory_planets(board: Board) -> list[str]:
-    """Planets that can still take a factory (§8 A13: not a starting one), nearest first."""
-    planets = []
-    for planet in PLANETS:
-        if planet in START_PLANETS:
-            continue
-        at = [s for s in board.sites.values() if s.planet == planet]
-        if any(s.kind == "factory" for s in at) or len(at) >= PLANET_SLOTS[planet]:
-            continue
-        planets.append(planet)
-    return sorted(planets, key=lambda p: DISTANCE[p][board.here])
-
-
-def _projects(board: Board) -> list[Plan]:
-    """Every project worth weighing, with its plan; the remaining action turns scale upgrades."""
-    plans: list[Plan | None] = []
-    me = board.me
-    held = Counter(me.goods)
-    for sid, site in board.sites.items():
-        if site.kind == "client":
-            spec = CLIENTS[sid]
-            if not site.built:
-                # Its build VP, plus a first delivery that building it opens up.
-                value = spec.vp + spec.vp_each
-                plan = Plan(site.planet, "build_site", sid, value, spec.build_cost, yellow=1)
-                plans.append(_plan(board, plan, spec.wildcards))
-            else:
-                count = max(1, held[spec.good])
-                blue = 1 if board.privileged(sid) else count
-                needs = (spec.good,) * count
-                plans.append(
-                    _plan(
-                        board,
-                        Plan(site.planet, "deliver", sid, spec.vp_each * count, needs, blue=blue),
-                        0,
-                    )
-                )
-        elif site.kind == "spaceport":
-            spec_port = SPACEPORTS[sid]
-            if not site.built:
-                plan = Plan(
-                    site.planet, "build_site", sid, spec_port.vp, spec_port.build_cost, yellow=1
-                )
-                plans.append(_plan(board, plan, spec_port.wildcards))
-            elif sum(p is not None for p in me.slots) < MAX_PARTS:
-                turns_left = TURN_TRACK_LENGTH - len(board.seen.turn_track)
-                value = turns_left / UPGRADE_DIVISOR
-                plan = Plan(site.planet, "upgrade", sid, value, spec_port.upgrade_cost, blue=1)
-                plans.append(_plan(board, plan, 0))
-    free = _free_factory_planets(board)[:3]
-    for factory in board.seen.factory_reserve:
-        spec_factory = FACTORIES[factory]
-        for planet in free:
-            plan = Plan(
-                planet, "build_factory", factory, spec_factory.vp, spec_factory.inputs, yellow=1
-            )
-            plans.append(_plan(board, plan, 0))
-    return [p for p in plans if p is not None]
-
-
-def _best(board: Board) -> Plan | None:
-    """The project with the most VP per energy token it costs (travel, commerce, building)."""
-    plans = _projects(board)
-    if not plans:
-        return None
-    return max(plans, key=lambda p: (p.value / (p.cost + 1), -p.cost, p.target))
-
-
 def _turn_choice(board: Board, commands: list[Command]) -> Command | None:
     """Act once the best project is affordable (or the hoard is big, or the track runs out)."""
-    plan = _best(board)
+    plan = best_plan(board)
     need = {"RED": 1, "YELLOW": 1, "BLUE": 2}
     if plan is not None:
         need = {"RED": plan.red, "YELLOW": plan.yellow, "BLUE": plan.blue}
@@ -376,18 +145,18 @@ def _turn_choice(board: Board, commands: list[Command]) -> Command | None:
         if begin:
             return begin[0]
     deficit = {c: need[c] - have[c] for c in COLORS}
-    color = max(("BLUE", "RED", "YELLOW"), key=lambda c: deficit[c])
+    color = best_of(("BLUE", "RED", "YELLOW"), lambda c: deficit[c], board.rng)
     for command in _of_kind(commands, AccumulateEnergy):
         if command.color == color:
             return command
     hoard = _of_kind(commands, AccumulateEnergy)
-    return hoard[0] if hoard else None
+    return board.rng.choice(hoard) if hoard else None
 
 
 def _action(board: Board, commands: list[Command]) -> Command:
     """One step of the action turn: the project if it is here, gains from goods it does not
     need, the plan's next visit, and the end of the turn when nothing more can be done."""
-    plan = _best(board)
+    plan = best_plan(board)
     spare = plan.spare if plan is not None else Counter(board.me.goods)
     if plan is not None and plan.planet == board.here:
         chosen = _finish(board, plan, commands)
@@ -397,6 +166,9 @@ def _action(board: Board, commands: list[Command]) -> Command:
         chosen = pick(board, commands, spare)
         if chosen is not None:
             return chosen
+    offer = _offer_trade(board, plan, commands)
+    if offer is not None:
+        return offer
     if plan is not None:
         chosen = _follow(board, plan, commands)
         if chosen is not None:
@@ -414,7 +186,12 @@ def _finish(board: Board, plan: Plan, commands: list[Command]) -> Command | None
     if plan.action == "deliver":
         held = board.me.goods.count(CLIENTS[plan.target].good)
         return _listed(commands, DeliverGoods, plan.target, held)
-    upgrade = BuyShipUpgrade(spaceport=plan.target, part=SPACEPORTS[plan.target].sells)
+    upgrade = BuyShipUpgrade(
+        spaceport=plan.target,
+        part=SPACEPORTS[plan.target].sells,
+        slot="next_empty",
+        crew_disc_from_own_stock=False,
+    )
     return upgrade if upgrade in commands else None
 
 
@@ -461,7 +238,58 @@ def _follow(board: Board, plan: Plan, commands: list[Command]) -> Command | None
     segment = _free_segment(board, target, commands)
     if segment is not None:
         return segment
+    portal = _portal(board, target, commands)
+    if portal is not None:
+        return portal
     return _fly(board, target, commands)
+
+
+PORTAL_MIN_SAVING = 6
+"""A portal is placed or taken when it saves at least this many spaces to the next stop."""
+
+
+def _portal(board: Board, target: str, commands: list[Command]) -> Command | None:
+    """Teleport when a portal here leads nearer the next stop; place our own one-way portal
+    from here to a far stop (§4.6), once a game, when it saves a long flight."""
+    here = board.here
+    far = DISTANCE[target]
+    use = UsePortal()
+    if use in commands:
+        exits = [p.exit for p in board.seen.portals if p.entrance == here]
+        if exits and far[here] - min(far[e] for e in exits) >= PORTAL_MIN_SAVING:
+            return use
+    place = PlacePortal(entrance=here, exit=target)
+    if place in commands and far[here] >= PORTAL_MIN_SAVING:
+        return place
+    return None
+
+
+def _answer_trade(board: Board) -> Command:
+    """Accept an offer that gives us more than it takes, never goods our project needs."""
+    trade = board.seen.trade
+    assert trade is not None
+    plan = best_plan(board)
+    # The partner gives what the proposer receives and gets what the proposer gives.
+    gain = trade_gain(board, plan, trade.receive, trade.give)
+    return RespondToTrade(accept=gain >= 0)  # a fair swap helps the other project at no cost
+
+
+def _offer_trade(board: Board, plan: Plan | None, commands: list[Command]) -> Command | None:
+    """Swap a spare good for one our project lacks, with a seat docked here that (by the same
+    reckoning, from what everyone sees) gains by it too: offers are made to be accepted."""
+    if plan is None:
+        return None
+    offers = []
+    for offer in _of_kind(commands, ProposeTrade):
+        mine = trade_gain(board, plan, offer.give, offer.receive)
+        if mine <= 0:
+            continue
+        partner = Board.of(board.seen, offer.partner, board.rng)
+        theirs = trade_gain(partner, best_plan(partner), offer.receive, offer.give)
+        if theirs >= 0:
+            offers.append((mine + theirs, offer))
+    best = best_of(offers, lambda pair: pair[0], board.rng)
+    return best[1] if best is not None else None
 
 
 def _step_here(board: Board, plan: Plan, commands: list[Command]) -> Command | None:
@@ -567,11 +395,8 @@ def _end_turn(board: Board) -> EndActionTurn:
     return EndActionTurn(return_energy=returned, discard_goods=discard)
 
 
-def _client_to_place(
-    seen: DuckDealerView, seat: Seat, clients: list[ChooseExplorationClient]
-) -> Command:
+def _client_to_place(board: Board, clients: list[ChooseExplorationClient]) -> Command:
     """Place the client we can serve soonest: its good in hold, its factory built, its tier."""
-    board = Board.of(seen, seat)
 
     def appeal(command: ChooseExplorationClient) -> tuple[int, int, str]:
         good = CLIENTS[command.client].good

@@ -7,64 +7,87 @@ privilege markers, taken back when your supply is empty (§8 A19).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
+
+from msgspec import Meta
 
 from domain.game import Command as BaseCommand
 from domain.game import Seat, Visibility
 
-from .components import Color, Energy, Good, Part
+from .components import (
+    MAX_BID,
+    MAX_GOODS_HELD,
+    MAX_NAME,
+    MAX_PATH,
+    MAX_SEATS,
+    SLOT_MARKS,
+    STARTING_PARTS,
+    Color,
+    Energy,
+    Good,
+    Part,
+)
+
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
+"""The id of a planet, deep-space node, site or client (unknown ids are refused by the rules)."""
+Goods = Annotated[tuple[Good, ...], Meta(max_length=MAX_GOODS_HELD)]
+Uses = Annotated[int, Meta(ge=1, le=MAX_GOODS_HELD)]
+"""How many times a site is used in one command: never more goods than a ship can hold."""
 
 
 # Auction variant (§3.1): sealed bids
 class SubmitTurnOrderBid(BaseCommand, frozen=True):
-    amount: int
+    amount: Annotated[int, Meta(ge=0, le=MAX_BID)]
 
     def visibility(self, seat: Seat) -> Visibility:
         return Visibility.only(seat)
 
 
 class ChooseTurnPosition(BaseCommand, frozen=True):
-    position: int  # 1 = first
+    position: Annotated[int, Meta(ge=1, le=MAX_SEATS)]  # 1 = first
 
 
 # Setup (§3 steps 9-10)
 class PlaceStartingParts(BaseCommand, frozen=True):
-    parts: tuple[Part, ...]  # up to 3, into slots 1, 2, 3 in this order
+    parts: Annotated[
+        tuple[Part, ...], Meta(max_length=STARTING_PARTS)
+    ]  # up to 3, into slots 1, 2, 3 in this order
 
 
 class ChooseStartingPlanet(BaseCommand, frozen=True):
-    planet: str
+    planet: Name
 
 
 # The turn choice (§4.1-§4.3)
 class AccumulateEnergy(BaseCommand, frozen=True, omit_defaults=True):
     color: Color
-    recover_from: str | None = None
+    recover_from: Name | None = None
 
 
 class BeginActionTurn(BaseCommand, frozen=True, omit_defaults=True):
-    recover_from: str | None = None
+    recover_from: Name | None = None
 
 
-class EndActionTurn(BaseCommand, frozen=True, omit_defaults=True):
-    return_energy: Energy = Energy()
-    discard_goods: tuple[Good, ...] = ()
+class EndActionTurn(BaseCommand, frozen=True):
+    # Said, never assumed (issue #14): what goes back to the supply and what is thrown away.
+    return_energy: Energy
+    discard_goods: Goods
 
 
 # Route segments (§4.4)
 class PlaceFreeRouteSegment(BaseCommand, frozen=True, omit_defaults=True):
-    node: str
-    recover_from: str | None = None
+    node: Name
+    recover_from: Name | None = None
 
 
 class BuyRouteSegment(BaseCommand, frozen=True, omit_defaults=True):
-    node: str
-    recover_from: str | None = None
+    node: Name
+    recover_from: Name | None = None
 
 
 # Movement and portals (§4.5-§4.6)
 class MoveShip(BaseCommand, frozen=True):
-    path: tuple[str, ...]
+    path: Annotated[tuple[Name, ...], Meta(max_length=MAX_PATH)]
 
 
 class UsePortal(BaseCommand, frozen=True):
@@ -72,62 +95,64 @@ class UsePortal(BaseCommand, frozen=True):
 
 
 class ChooseExplorationClient(BaseCommand, frozen=True):
-    client: str
+    client: Name
 
 
 class PlacePortal(BaseCommand, frozen=True):
-    entrance: str
-    exit: str
+    entrance: Name
+    exit: Name
 
 
 # Building (§4.7)
 class BuildSite(BaseCommand, frozen=True):
-    site: str
-    named: tuple[Good, ...]
-    wildcard: tuple[Good, ...]
+    site: Name
+    named: Goods
+    wildcard: Goods
 
 
 class BuildFactory(BaseCommand, frozen=True):
-    factory: str
+    factory: Name
 
 
 class ClaimPrivilege(BaseCommand, frozen=True, omit_defaults=True):
-    site: str
-    recover_from: str | None = None
+    site: Name
+    recover_from: Name | None = None
 
 
 # Commerce (§4.8)
 class MineGoods(BaseCommand, frozen=True):
-    mine: str
-    quantity: int = 1
+    mine: Name
+    quantity: Uses
 
 
 class ProduceGoods(BaseCommand, frozen=True):
-    factory: str
-    quantity: int = 1
+    factory: Name
+    quantity: Uses
 
 
-class BuyShipUpgrade(BaseCommand, frozen=True, omit_defaults=True):
-    spaceport: str
+class BuyShipUpgrade(BaseCommand, frozen=True):
+    spaceport: Name
     part: Part
-    slot: int | Literal["next_empty"] = "next_empty"
-    crew_disc_from_own_stock: bool = False
+    slot: Annotated[int, Meta(ge=1, le=len(SLOT_MARKS))] | Literal["next_empty"]
+    crew_disc_from_own_stock: bool
 
 
 class DeliverGoods(BaseCommand, frozen=True):
-    client: str
-    quantity: int = 1
+    client: Name
+    quantity: Uses
 
 
 # Goods handling (§4.9)
 class DiscardGoods(BaseCommand, frozen=True):
-    goods: tuple[Good, ...]
+    any_time: ClassVar[bool] = True  # §4.9: at any time, other players' turns included
+
+    goods: Goods
 
 
 class ProposeTrade(BaseCommand, frozen=True):
-    partner: int
-    give: tuple[Good, ...]
-    receive: tuple[Good, ...]
+    partner: Seat
+    give: Goods
+    receive: Goods
 
 
 class RespondToTrade(BaseCommand, frozen=True):

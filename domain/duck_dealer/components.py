@@ -7,7 +7,7 @@ Everything is data: a corrected map, recipe or tile is an edit of this file only
 from __future__ import annotations
 
 import itertools
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -61,10 +61,14 @@ DELIVERY_VP: dict[Good, int] = {
 GOODS: tuple[Good, ...] = PRIMARY_GOODS + tuple(DELIVERY_VP)
 
 
+EnergyCount = Annotated[int, msgspec.Meta(ge=0, le=3 * 40)]
+"""Energy of one colour a seat may hold or name: never below 0, never past the whole supply."""
+
+
 class Energy(msgspec.Struct, frozen=True, omit_defaults=True):
-    red: int = 0
-    yellow: int = 0
-    blue: int = 0
+    red: EnergyCount = 0
+    yellow: EnergyCount = 0
+    blue: EnergyCount = 0
 
     def of(self, color: Color) -> int:
         return {"RED": self.red, "YELLOW": self.yellow, "BLUE": self.blue}[color]
@@ -105,6 +109,14 @@ PLAYER_COLORS = ("green", "purple", "orange", "white", "black")  # PROPOSED (§8
 SLOT_MARKS: tuple[int, ...] = (8, 8, 8, 5, 5, 5, 2, 2, 2, 2)  # PROPOSED (§8 A3)
 CENTRAL_HOLD = 1  # the half-size hold holds one good
 CARGO_HOLD_SIZE = 2
+
+MIN_SEATS, MAX_SEATS = 2, 5  # five start planets (digest §1)
+
+# Input bounds (issue #12), derived from the components above: no command may name more.
+MAX_GOODS_HELD = CENTRAL_HOLD + len(SLOT_MARKS) * CARGO_HOLD_SIZE  # every slot a cargo hold
+MAX_BID = 1000  # PROPOSED: a VP bid (§3.1) far above any final score seen (about 100-200)
+MAX_PATH = 400  # spaces one move may cross: more than 40 red energy at the best speed of 8
+MAX_NAME = 40  # the longest id of a planet, node, site or client is far shorter
 
 
 def speed_for(used_slots: int) -> int:
@@ -298,3 +310,10 @@ def _adjacency() -> dict[str, tuple[str, ...]]:
 
 ADJACENT: dict[str, tuple[str, ...]] = _adjacency()
 DEEP_SPACE: tuple[str, ...] = tuple(sorted(n for n in ADJACENT if n not in PLANET_SLOTS))
+
+
+# How a match ends (§6; max_rounds is the engine's safeguard): each code with its sentence.
+END_REASONS: dict[str, str] = {
+    "TURN_TRACK_FULL": "the last action turn filled the turn track",
+    "ROUND_LIMIT": "the round limit (max_rounds) was reached",
+}

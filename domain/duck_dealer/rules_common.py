@@ -26,17 +26,11 @@ def fold(state: State, events: Sequence[Event]) -> State:
     return state
 
 
-def check_game_running(state: State) -> None:
-    if state.result is not None:
-        raise IllegalMove("GAME_OVER", "the game is over")
-
-
 def check_main_turn(state: State, seat: Seat) -> None:
-    check_game_running(state)
     if state.phase != "main":
         raise IllegalMove("WRONG_PHASE", "the main phase has not started")
-    if state.active != seat:
-        raise IllegalMove("NOT_YOUR_TURN", "it is not your turn")
+    if state.active != seat:  # the trade partner is asked only to answer the offer
+        raise IllegalMove("WRONG_PHASE", "only the active player acts now")
 
 
 def check_action_turn(state: State, seat: Seat) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import IllegalMove, Rng, Seat
+from domain.game import Rng, Seat
 
 from .commands import (
     AccumulateEnergy,
@@ -87,8 +87,6 @@ _DECIDERS: dict[type[Any], Callable[[State, Seat, Any], list[Event]]] = {
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
     """Every rule check, then all resulting events; Duck Dealer draws no chance after setup (§7)."""
-    if not 0 <= seat < state.n_seats:
-        raise IllegalMove("NOT_YOUR_TURN", f"there is no seat {seat}")
     return _DECIDERS[type(command)](state, seat, command)
 
 

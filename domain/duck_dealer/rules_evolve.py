@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from msgspec.structs import replace
 
 from domain.game import Result, places_from_keys
@@ -207,7 +209,8 @@ def evolve(state: State, event: Event) -> State:
             return _trade_completed(state)
         case TradeCancelled() | TradeRejected():
             return replace(state, trade=None)
-    return state
+        case _:
+            assert_never(event)
 
 
 def _setup_randomized(state: State, event: SetupRandomized) -> State:
@@ -287,8 +290,14 @@ def _cube_recovered(state: State, event: CubeRecovered) -> State:
     if event.from_kind == "route":
         cubes = {node: seat for node, seat in state.route_cubes.items() if node != event.from_ref}
         return replace(state, route_cubes=cubes)
+    # Digest A19 over §4.8: a privilege marker taken back ends that claim at once, so its site
+    # leaves this stay's privilege sessions and every later use in the same stay is paid.
     site = state.sites[event.from_ref]
-    return replace(state, sites={**state.sites, event.from_ref: replace(site, privilege=None)})
+    return replace(
+        state,
+        sites={**state.sites, event.from_ref: replace(site, privilege=None)},
+        privilege_sessions=state.privilege_sessions - {event.from_ref},
+    )
 
 
 def _energy_spent(state: State, event: EnergySpent) -> State:

@@ -25,7 +25,6 @@ from .events import (
 from .rules_common import (
     check_action_turn,
     check_energy,
-    check_game_running,
     close_window,
     exploration_events,
     fold,
@@ -153,9 +152,8 @@ def decide_use_portal(state: State, seat: Seat, command: UsePortal) -> list[Even
 
 
 def decide_choose_client(state: State, seat: Seat, command: ChooseExplorationClient) -> list[Event]:
-    check_game_running(state)
-    if state.active != seat:
-        raise IllegalMove("NOT_YOUR_TURN", "it is not your turn")
+    if state.active != seat:  # the trade partner is asked only to answer the offer
+        raise IllegalMove("WRONG_PHASE", "only the active player acts now")
     exploration = state.exploration
     if exploration is None:
         raise IllegalMove("NO_EXPLORATION_PENDING", "no planet waits for a client tile")

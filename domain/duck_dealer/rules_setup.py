@@ -35,7 +35,7 @@ from .events import (
     TurnOrderRebidRequired,
     TurnPositionChosen,
 )
-from .rules_common import check_game_running, fold
+from .rules_common import fold
 from .state import DuckDealerOptions, State
 
 
@@ -73,11 +73,8 @@ def setup(n_seats: int, options: DuckDealerOptions, rng: Rng) -> list[Event]:
 
 
 def decide_bid(state: State, seat: Seat, command: SubmitTurnOrderBid) -> list[Event]:
-    check_game_running(state)
     if state.phase != "bidding":
         raise IllegalMove("WRONG_PHASE", "no turn-order bids are being taken")
-    if seat not in state.bidders or state.player(seat).sealed_bid is not None:
-        raise IllegalMove("NOT_YOUR_TURN", "you have no bid to make now")
     # §3.1 ruling: a re-bid is a new sealed bid of at least the tied amount.
     floor = state.player(seat).bid if state.bid_round > 1 else 0
     if command.amount < floor:
@@ -99,12 +96,8 @@ def decide_bid(state: State, seat: Seat, command: SubmitTurnOrderBid) -> list[Ev
 
 
 def decide_position(state: State, seat: Seat, command: ChooseTurnPosition) -> list[Event]:
-    check_game_running(state)
     if state.phase != "choosing_positions":
         raise IllegalMove("WRONG_PHASE", "turn positions are not being chosen")
-    chooser = state.choosers[len(state.chosen_positions)]
-    if seat != chooser:
-        raise IllegalMove("NOT_YOUR_TURN", "another player chooses a position now")
     taken = {position for _, position in state.chosen_positions}
     if not 1 <= command.position <= state.n_seats or command.position in taken:
         raise IllegalMove("INVALID_POSITION", "choose a free position in the turn order")
@@ -126,11 +119,8 @@ def setup_turn(state: State) -> Seat:
 
 
 def decide_parts(state: State, seat: Seat, command: PlaceStartingParts) -> list[Event]:
-    check_game_running(state)
     if state.phase != "starting_parts":
         raise IllegalMove("WRONG_PHASE", "starting parts are not being placed")
-    if seat != setup_turn(state):
-        raise IllegalMove("NOT_YOUR_TURN", "another player places starting parts now")
     if len(command.parts) > STARTING_PARTS:
         raise IllegalMove(
             "INVALID_START_SLOT", f"at most {STARTING_PARTS} parts, on the slots marked 8"
@@ -139,11 +129,8 @@ def decide_parts(state: State, seat: Seat, command: PlaceStartingParts) -> list[
 
 
 def decide_start_planet(state: State, seat: Seat, command: ChooseStartingPlanet) -> list[Event]:
-    check_game_running(state)
     if state.phase != "starting_planets":
         raise IllegalMove("WRONG_PHASE", "starting planets are not being chosen")
-    if seat != setup_turn(state):
-        raise IllegalMove("NOT_YOUR_TURN", "another player chooses a starting planet now")
     if command.planet not in START_PLANETS:
         raise IllegalMove("NOT_A_START_PLANET", f"{command.planet} is not a starting planet")
     if any(p.location == command.planet for p in state.players):

@@ -14,13 +14,12 @@ from .events import (
     TradeProposed,
     TradeRejected,
 )
-from .rules_common import check_action_turn, check_game_running
+from .rules_common import check_action_turn
 from .state import State, Trade, sorted_goods
 
 
 def decide_discard(state: State, seat: Seat, command: DiscardGoods) -> list[Event]:
     # §4.9: at any time, by anyone, even during another player's turn or a pending decision.
-    check_game_running(state)
     if not command.goods:
         raise IllegalMove("BAD_QUANTITY", "name at least one good to discard")
     if not state.player(seat).holds(command.goods):
@@ -59,7 +58,6 @@ def check_trade_goods(state: State, trade: Trade) -> None:
 
 
 def pending_trade(state: State) -> Trade:
-    check_game_running(state)
     if state.trade is None:
         raise IllegalMove("NO_TRADE_PENDING", "no trade waits for an answer")
     return state.trade

@@ -131,12 +131,12 @@ def decide_end(state: State, seat: Seat, command: EndActionTurn) -> list[Event]:
 def after_turn(state: State, seat: Seat, turn_number: int | None = None) -> list[Event]:
     """§6: the action turn on space 24 ends the game; otherwise play passes clockwise."""
     if turn_number is not None and turn_number >= TURN_TRACK_LENGTH:
-        return [game_ended(state, "the turn track is full")]
+        return [game_ended(state, "TURN_TRACK_FULL")]
     order = state.turn_order
     following = order[(order.index(seat) + 1) % len(order)]
     started = PlayerTurnStarted(seat=following, player_turn_seq=state.player_turn_seq + 1)
     if fold(state, [started]).round > state.options.max_rounds:
-        return [game_ended(state, f"max_rounds ({state.options.max_rounds}) reached")]
+        return [game_ended(state, "ROUND_LIMIT")]
     return [started]
 
 

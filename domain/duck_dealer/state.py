@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.game import Options, Result, Seat
+from domain.game import Options, Result, Rounds, Seat
 
 from .components import (
     CARGO_HOLD_SIZE,
@@ -37,8 +37,8 @@ class DuckDealerOptions(Options, frozen=True, kw_only=True, forbid_unknown_field
 
     # The game ends by itself: between two action turns at most 120 accumulations can take a
     # real token, and 24 action turns end it, so ~3000 player turns at most (1500 rounds at 2).
-    max_rounds: int = 1600
-    first_player: int = 0
+    max_rounds: Rounds = 1600
+    first_player: Seat = 0
     auction: bool = False
     turn_track_mode: TurnTrackMode = "shared"
     free_segments_anytime: bool = False

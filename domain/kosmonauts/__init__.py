@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.game import Rules
-from domain.kosmonauts.bot import bot
 from domain.kosmonauts.commands import Command
+from domain.kosmonauts.components import END_REASONS
 from domain.kosmonauts.events import Event
 from domain.kosmonauts.rules import decide, evolve, initial, legal, result, score, setup, to_move
 from domain.kosmonauts.state import KosmonautsOptions, State
@@ -30,7 +30,8 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
-    bot=bot,
+    bot="domain.kosmonauts.bot:bot",  # imported when first used
+    end_reasons=END_REASONS,
     description=(
         "Fly a spaceship by inertia around the Solar System: fuel cubes on a compass rose keep "
         "pushing the ship, planets orbit every round, and the first to land on a body scores most."

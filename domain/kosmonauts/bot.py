@@ -11,9 +11,10 @@ It keeps no memory, so every decision replans from the board as it is.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from domain.game import Command, Seat
 from domain.kosmonauts import commands as cmd
@@ -49,6 +50,8 @@ DANGER_COST = 3.0
 CUBE_COST = {"NORMAL": 0.05, "HYPER": 0.08}
 # A body's marker and mission VP make it a slightly nearer target (per VP).
 VP_PULL = 0.15
+# A ship with an empty tank whose course is worse than this asks to be evacuated.
+STRANDED_COST = 3.0
 
 Aim = tuple[Hex, Hex, int]  # a target's hex now, its hex after Phase 4, and its VP
 
@@ -169,19 +172,30 @@ def _decide(look: Outlook, options: Sequence[Command], rng: random.Random) -> Co
     if phase == "PLACE_PLANETS":
         return _place_planet(look, options, rng)
     if phase == "KEEP_MISSIONS":
-        return _keep_missions(look, options)
+        return _keep_missions(look, options, rng)
     if phase == "EVENT":
-        return _event(look, options)
+        return _event(look, options, rng)
     if phase == "ORDERS":
-        return _orders(look, options)
+        return _orders(look, options, rng)
     if phase == "FLIGHT":
-        return _flight(look, options)
+        return _flight(look, options, rng)
     if phase == "PLANETS":
-        for c in options:
-            if isinstance(c, cmd.LandOnArrivingBody) and c.body in look.values:
-                return c
+        arrivals = [
+            c for c in options if isinstance(c, cmd.LandOnArrivingBody) and c.body in look.values
+        ]
+        if arrivals:
+            return _best(arrivals, lambda c: look.values[c.body], rng)
         return cmd.DeclineLanding()
     return rng.choice(list(options))
+
+
+C = TypeVar("C", bound=Command)
+
+
+def _best(options: Sequence[C], worth: Callable[[C], float], rng: random.Random) -> C:
+    """The option worth most; equally good options are drawn at random (issue #15 item 7)."""
+    top = max(worth(c) for c in options)
+    return rng.choice([c for c in options if worth(c) == top])
 
 
 def _place_planet(look: Outlook, options: Sequence[Command], rng: random.Random) -> Command:
@@ -199,7 +213,7 @@ def _place_planet(look: Outlook, options: Sequence[Command], rng: random.Random)
     return min(placements, key=far)
 
 
-def _keep_missions(look: Outlook, options: Sequence[Command]) -> Command:
+def _keep_missions(look: Outlook, options: Sequence[Command], rng: random.Random) -> Command:
     """Keep the pair of missions whose bodies are nearest our ship (Mission II pays more)."""
     here = look.me.hex
 
@@ -214,17 +228,17 @@ def _keep_missions(look: Outlook, options: Sequence[Command]) -> Command:
             )
         return total
 
-    return min(options, key=effort)
+    return _best(options, lambda c: -effort(c), rng)
 
 
-def _event(look: Outlook, options: Sequence[Command]) -> Command:
+def _event(look: Outlook, options: Sequence[Command], rng: random.Random) -> Command:
     me = look.me
     first = options[0]
     if isinstance(first, cmd.ChooseEventCard):
-        return min(options, key=lambda c: _card_rank(look, c))
+        return _best(options, lambda c: -_card_rank(look, c), rng)
     if isinstance(first, cmd.ChooseGravityTarget):
         pulls = [c for c in options if isinstance(c, cmd.ChooseGravityTarget)]
-        return max(pulls, key=lambda c: look.values.get(c.body, -1))
+        return _best(pulls, lambda c: look.values.get(c.body, -1), rng)
     answers = {c.response: c for c in options if isinstance(c, cmd.RespondToEvent)}
     if "TAKE_HYPERFUEL" in answers:
         return answers["TAKE_HYPERFUEL"]
@@ -236,16 +250,16 @@ def _event(look: Outlook, options: Sequence[Command]) -> Command:
         return answers["STAY_ON_BODY"]  # the wind would blow us off before we refuel
     if "ACCEPT" in answers:
         return answers["ACCEPT"]
-    return options[-1]
+    return rng.choice(list(options))
 
 
-def _card_rank(look: Outlook, c: Command) -> tuple[int, str]:
+def _card_rank(look: Outlook, c: Command) -> int:
+    """Lower is better; cards of one kind are equally good."""
     assert isinstance(c, cmd.ChooseEventCard)
     kind = EVENT_CARDS[c.card][0]
     if kind == "GRAVITY" and _gravity_helps(look):
-        return (-1, c.card)
-    rank = PREFERRED_EVENTS.index(kind) if kind in PREFERRED_EVENTS else len(PREFERRED_EVENTS)
-    return (rank, c.card)
+        return -1
+    return PREFERRED_EVENTS.index(kind) if kind in PREFERRED_EVENTS else len(PREFERRED_EVENTS)
 
 
 def _gravity_helps(look: Outlook) -> bool:
@@ -258,29 +272,37 @@ def _gravity_helps(look: Outlook) -> bool:
     return bool(near) and any(b in look.targets for b, d in near.items() if d == min(near.values()))
 
 
-def _flight(look: Outlook, options: Sequence[Command]) -> Command:
+def _flight(look: Outlook, options: Sequence[Command], rng: random.Random) -> Command:
     landings = [c for c in options if isinstance(c, cmd.ResolveFlight) and c.land_on is not None]
     worth = [c for c in landings if c.land_on in look.values]
     if worth:
-        return max(worth, key=lambda c: look.values[c.land_on or "EARTH"])
+        return _best(worth, lambda c: look.values[c.land_on or "EARTH"], rng)
     for c in options:
         if isinstance(c, cmd.Refuel):
             return c  # QUICK first in the advanced game: fuel without spending a shield
-    if cmd.ResolveFlight() in options:
-        return cmd.ResolveFlight()
-    return options[0]
-
-
-def _orders(look: Outlook, options: Sequence[Command]) -> Command:
+    # A12: with an empty tank a ship cannot steer; drifting away from every target, it asks to
+    # be brought back to its last body, where it can refuel.
     me = look.me
-    stay = cmd.StayOnBody()
+    stranded = me.normal + me.hyper == 0 and (
+        _course_cost(look.aims, me.hex, displacement(me.rose)) > STRANDED_COST
+    )
+    if stranded and cmd.RequestEvacuation() in options:
+        return cmd.RequestEvacuation()
+    if cmd.ResolveFlight(land_on=None) in options:
+        return cmd.ResolveFlight(land_on=None)
+    return rng.choice(list(options))
+
+
+def _orders(look: Outlook, options: Sequence[Command], rng: random.Random) -> Command:
+    me = look.me
+    stay = cmd.StayOnBody(convert_shield=False)
     if me.landed_on is not None and me.normal + me.hyper < REFUEL_BELOW and stay in options:
         return stay
     aims = look.aims
     drift = displacement(me.rose)
     by_shift: dict[Hex, float] = {}
-    ranked: list[tuple[float, int, cmd.SubmitOrders]] = []
-    for i, c in enumerate(options):
+    ranked: list[tuple[float, float, cmd.SubmitOrders]] = []
+    for c in options:
         if not isinstance(c, cmd.SubmitOrders):
             continue
         # Cancelling opposite units never changes the net shift, so the vectors simply add up.
@@ -292,7 +314,9 @@ def _orders(look: Outlook, options: Sequence[Command]) -> Command:
         if (q, r) not in by_shift:
             by_shift[(q, r)] = _course_cost(aims, me.hex, (q, r))
         cost = by_shift[(q, r)] + sum(CUBE_COST[p.cube] for p in c.placements)
-        ranked.append((cost + (SHIELD_COST if c.convert_shield else 0.0), i, c))
+        cost += SHIELD_COST if c.convert_shield else 0.0
+        # Equally cheap courses are drawn at random (rounded: sums of costs in other orders).
+        ranked.append((round(cost, 9), rng.random(), c))
     ranked.sort(key=lambda t: (t[0], t[1]))
     # Only the final hex counts, but a route must miss the Sun and stay on the board (A6-A7):
     # check that for the cheapest courses only, as it is the dear part.
@@ -302,7 +326,7 @@ def _orders(look: Outlook, options: Sequence[Command]) -> Command:
             rose, _ = add_units(rose, p.direction, CUBE_UNITS[p.cube])
         if outcome_of_flight(me.hex, rose) == "OK":
             return c
-    return ranked[0][2] if ranked else options[0]
+    return ranked[0][2] if ranked else rng.choice(list(options))
 
 
 def _course_cost(aims: Sequence[Aim], start: Hex, shift: Hex) -> float:

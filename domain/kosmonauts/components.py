@@ -81,6 +81,15 @@ ADVANCED_EXCLUDED_COUNT: dict[int, int] = {2: 3, 3: 2, 4: 0}
 
 MISSION_I_VP = 2
 MISSION_II_VP = 4
+# §3.2 step 3: the advanced game deals 2 Mission I and 2 Mission II cards; 2 are kept.
+MISSIONS_DEALT_ADVANCED = 4
+MISSIONS_KEPT_ADVANCED = 2
+
+# §4.7 / §6: why a match ends (Result.reason), each with the sentence players read.
+END_REASONS: dict[str, str] = {
+    "EARTH_RETURN": "a ship came home to Earth after its landings, and that round was played out",
+    "ROUND_LIMIT": "the round limit (option max_rounds) was reached",
+}
 
 # §2.8 board geometry; PROPOSED (the whole file), see board.json's note.
 _BOARD = json.loads((Path(__file__).parent / "board.json").read_text())
@@ -100,6 +109,7 @@ ORBITS: dict[Body, tuple[Hex, ...]] = {
 MARKED_SPACES: dict[Body, frozenset[int]] = {
     body: frozenset(_BOARD["orbits"][body]["marked"]) for body in BODIES
 }
+MAX_ORBIT_SPACES: int = max(len(spaces) for spaces in ORBITS.values())  # bounds `orbit_index`
 
 # §2.6 event cards.
 EventKind = Literal[

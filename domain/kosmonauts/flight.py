@@ -27,6 +27,11 @@ def distance(a: Hex, b: Hex = SUN) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def hex_text(h: Hex) -> str:
+    """A hex as players read and type it: (q,r)."""
+    return f"({h[0]},{h[1]})"
+
+
 def on_board(h: Hex) -> bool:
     return distance(h) <= BOARD_RADIUS
 

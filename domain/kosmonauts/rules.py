@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.game import GameEvent, IllegalMove, Result, Rng, Seat
+from domain.game import GameEvent, Result, Rng, Seat
 from domain.kosmonauts import commands as cmd
 from domain.kosmonauts.rules_event_phase import (
     choose_event_card,
@@ -52,10 +52,7 @@ _HANDLERS: dict[type, Callable[..., None]] = {
 
 
 def decide(state: State, seat: Seat, command: cmd.Command, rng: Rng) -> list[GameEvent]:
-    if state.phase == "ENDED":
-        raise IllegalMove("GAME_OVER", "the match is over")
-    if not 0 <= seat < state.n_seats:
-        raise IllegalMove("UNKNOWN_PLAYER", f"there is no seat {seat}")
+    # The platform (Match.decide) has checked that the match runs and that `seat` is to move.
     out = Outcome(state)
     if isinstance(command, cmd.PlacePlanet):
         place_planet(out, seat, command, rng)

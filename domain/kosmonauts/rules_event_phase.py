@@ -70,10 +70,12 @@ def allowed_responses(state: State, seat: Seat) -> list[tuple[EventResponse, int
         if not ship.shields or not ship.free_slots:
             return [("DECLINE", 0)]
         amounts = range(1, min(ENERGY_CONVERSION_MAX, ship.free_slots) + 1)
-        return [("DECLINE", 0), *(("CONVERT", n) for n in amounts)]
+        converts: list[tuple[EventResponse, int]] = [("CONVERT", n) for n in amounts]
+        return [("DECLINE", 0), *converts]
     if kind == "REFUELLING":
         can_take = ship.hyper < MAX_HYPER and (ship.free_slots >= 1 or ship.normal >= 1)
-        return [("DECLINE", 0), *([("TAKE_HYPERFUEL", 0)] if can_take else [])]
+        take: list[tuple[EventResponse, int]] = [("TAKE_HYPERFUEL", 0)] if can_take else []
+        return [("DECLINE", 0), *take]
     return []
 
 
@@ -82,9 +84,7 @@ def choose_event_card(out: Outcome, seat: Seat, command: ChooseEventCard) -> Non
     if state.phase != "EVENT":
         raise IllegalMove("WRONG_PHASE", "event cards are chosen in Phase 1 from round 2")
     if state.round_card is not None:
-        raise IllegalMove("ALREADY_CHOSEN", "this round's event card is already chosen")
-    if seat != state.instructor:
-        raise IllegalMove("NOT_INSTRUCTOR", "only the instructor chooses the event card")
+        raise IllegalMove("WRONG_PHASE", "this round's event card is already chosen")
     if command.card not in state.face_up:
         raise IllegalMove("CARD_NOT_AVAILABLE", f"{command.card} is not face up")
     kind = EVENT_CARDS[command.card][0]
@@ -114,9 +114,7 @@ def respond_to_event(out: Outcome, seat: Seat, command: RespondToEvent) -> None:
     if state.phase != "EVENT":
         raise IllegalMove("WRONG_PHASE", "events are answered in Phase 1")
     if not needs_responses(state):
-        raise IllegalMove("NO_EVENT_PENDING", "no event card awaits an answer")
-    if ship.responded:
-        raise IllegalMove("ALREADY_RESPONDED", "you already answered this event")
+        raise IllegalMove("WRONG_PHASE", "no event card awaits an answer now")
     response = command.response
     if response not in _ANSWERS[round_kind(state) or "THRUST"]:
         raise IllegalMove("RESPONSE_NOT_ALLOWED", f"{response} does not answer this card")
@@ -124,6 +122,8 @@ def respond_to_event(out: Outcome, seat: Seat, command: RespondToEvent) -> None:
         raise IllegalMove("NO_SHIELD", "you have no shield left")
     if response == "STAY_ON_BODY" and ship.flying:
         raise IllegalMove("SHIP_NOT_LANDED", "only a landed ship can stay on its body")
+    if response != "CONVERT" and command.amount:
+        raise IllegalMove("INVALID_AMOUNT", "an amount is given only with CONVERT")
     if response == "CONVERT":
         if not ship.shields:
             raise IllegalMove("NO_SHIELD", "Energy Conversion costs a shield")
@@ -256,8 +256,8 @@ def choose_gravity_target(out: Outcome, seat: Seat, command: ChooseGravityTarget
     state = out.state
     if state.phase != "EVENT":
         raise IllegalMove("WRONG_PHASE", "Gravity is resolved in Phase 1")
-    if not state.gravity_choices or state.gravity_queue[0] != seat:
-        raise IllegalMove("NO_PENDING_CHOICE", "you have no Gravity choice to make")
+    if not state.gravity_choices:
+        raise IllegalMove("WRONG_PHASE", "no Gravity choice is asked now")
     if command.body not in state.gravity_choices:
         choices = ", ".join(state.gravity_choices)
         raise IllegalMove("NOT_A_NEAREST_BODY", f"choose one of {choices}")

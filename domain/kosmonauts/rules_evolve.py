@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from msgspec.structs import replace
 
 from domain.game import GameEvent, Seat
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.components import BODIES, Body
 from domain.kosmonauts.flight import EMPTY_ROSE
-from domain.kosmonauts.state import EarthReturn, MarkerHeld, SealedOrder, Ship, State
+from domain.kosmonauts.state import EarthReturn, MarkerHeld, Opportunity, SealedOrder, Ship, State
 
 
 def _ship(state: State, seat: Seat, **changes: object) -> State:
@@ -31,7 +33,7 @@ def _next_placer(state: State) -> Seat:
     return state.placer
 
 
-def evolve(state: State, event: GameEvent) -> State:
+def evolve(state: State, event: ev.Event) -> State:
     s = state
     match event:
         case ev.PlanetTokensDealt(hands=hands, youngest=youngest):
@@ -45,9 +47,9 @@ def evolve(state: State, event: GameEvent) -> State:
         case ev.PlanetPlaced(seat=seat, body=body, orbit_index=index):
             s = replace(s, orbit_index=_per_body(s.orbit_index, body, index))
             if s.planet_hands:
-                hands = list(s.planet_hands)
-                hands[seat] = tuple(b for b in hands[seat] if b != body)
-                s = replace(s, planet_hands=tuple(hands))
+                left = list(s.planet_hands)
+                left[seat] = tuple(b for b in left[seat] if b != body)
+                s = replace(s, planet_hands=tuple(left))
             return replace(s, placer=_next_placer(s))
         case ev.MissionCardsDealt(seat=seat, cards=cards):
             return _ship(s, seat, missions=s.ships[seat].missions + cards)
@@ -166,7 +168,7 @@ def evolve(state: State, event: GameEvent) -> State:
                 queue = tuple(q for q in s.gravity_queue if q != seat)
                 s = replace(s, gravity_queue=queue, gravity_choices=())
             if phase == 4:
-                s = replace(s, opportunities=tuple(o for o in s.opportunities if o[0] != seat))
+                s = replace(s, opportunities=tuple(o for o in s.opportunities if o.seat != seat))
             return s
         case ev.LandingMarkerTaken(seat=seat, body=body, value=value):
             s = replace(s, stacks=_per_body(s.stacks, body, s.stack(body)[1:]))
@@ -183,16 +185,18 @@ def evolve(state: State, event: GameEvent) -> State:
         case ev.RefuelSkipped(seat=seat):
             return _ship(s, seat, flight_done=True)
         case ev.PlanetsAdvanced(moves=moves):
-            index = list(s.orbit_index)
+            spaces = list(s.orbit_index)
             for move in moves:
-                index[BODIES.index(move.body)] = move.to_index
-            return replace(s, orbit_index=tuple(index))
+                spaces[BODIES.index(move.body)] = move.to_index
+            return replace(s, orbit_index=tuple(spaces))
         case ev.ShipCarried(seat=seat, to_hex=h):
             return _ship(s, seat, hex=h)
         case ev.LandingOpportunityOpened(seat=seat, body=body):
-            return replace(s, opportunities=(*s.opportunities, (seat, body)))
+            return replace(s, opportunities=(*s.opportunities, Opportunity(seat=seat, body=body)))
         case ev.LandingOpportunityDeclined(seat=seat, body=body):
-            return replace(s, opportunities=tuple(o for o in s.opportunities if o != (seat, body)))
+            return replace(
+                s, opportunities=tuple(o for o in s.opportunities if o != Opportunity(seat, body))
+            )
         case ev.GameEnded(reason=reason):
             return replace(
                 s, phase="ENDED", end_reason=reason, final_scores=tuple(0 for _ in s.ships)
@@ -203,9 +207,27 @@ def evolve(state: State, event: GameEvent) -> State:
             return replace(s, final_scores=tuple(scores))
         case ev.WinnersDeclared(winners=winners, places=places):
             return replace(s, winners=winners, places=places)
-        case _:
-            # The remaining facts (notices, public counterparts, PhaseEnded, ...) change no state.
+        case (
+            ev.MissionDecksShuffled()
+            | ev.MissionCardsDealtCount()
+            | ev.MissionCardReplaced()
+            | ev.MissionDeckReshuffled()
+            | ev.SetupCompleted()
+            | ev.PhaseEnded()
+            | ev.EventPhaseSkipped()
+            | ev.RoundEnded()
+            | ev.EventDeckReshuffledNotice()
+            | ev.OrdersSubmitted()
+            | ev.OrdersRevealed()
+            | ev.LandingRecordedWithoutMarker()
+            | ev.EmergencyDeclared()
+            | ev.MissionsRevealed()
+            | ev.MissionScored()
+        ):
+            # Notices and public counterparts of facts folded elsewhere: they change no state.
             return s
+        case _:
+            assert_never(event)
 
 
 class Outcome:
@@ -215,7 +237,7 @@ class Outcome:
         self.state = state
         self.events: list[GameEvent] = []
 
-    def emit(self, *events: GameEvent) -> None:
+    def emit(self, *events: ev.Event) -> None:
         for event in events:
             self.events.append(event)
             self.state = evolve(self.state, event)

@@ -23,7 +23,7 @@ from domain.kosmonauts.events_flight import PlanetMove
 from domain.kosmonauts.flight import destination, flight_outcome
 from domain.kosmonauts.rules_evolve import Outcome
 from domain.kosmonauts.rules_landing import check_danger, evacuate, land
-from domain.kosmonauts.state import Ship, State
+from domain.kosmonauts.state import Opportunity, Ship, State
 
 
 def flight_turn(state: State) -> Seat | None:
@@ -34,15 +34,20 @@ def flight_turn(state: State) -> Seat | None:
     return None
 
 
+# The platform lets only the seat whose turn it is decide (§4.5, A23); what remains is whether
+# this kind of command is what its ship is asked now: a flight for a flying ship, a refuel for
+# a staying one. Anything else is WRONG_PHASE, as in every game (the digest's NOT_FLYING /
+# NOT_STAYING name the same case).
+
+
 def _check_flying(state: State, seat: Seat) -> Ship:
-    # §4.5: phase, then the ship's state, then the turn.
     if state.phase != "FLIGHT":
         raise IllegalMove("WRONG_PHASE", "ships fly in Phase 3")
     ship = state.ships[seat]
     if not ship.flying:
-        raise IllegalMove("NOT_FLYING", "your ship is not flying")
-    if flight_turn(state) != seat:
-        raise IllegalMove("NOT_YOUR_TURN", "another ship resolves its flight now")
+        raise IllegalMove(
+            "WRONG_PHASE", "your ship stayed on its body: Refuel or SkipRefuel is asked now"
+        )
     return ship
 
 
@@ -51,9 +56,11 @@ def _check_staying(state: State, seat: Seat) -> Ship:
         raise IllegalMove("WRONG_PHASE", "ships refuel in Phase 3")
     ship = state.ships[seat]
     if not ship.staying:
-        raise IllegalMove("NOT_STAYING", "only a ship that stayed on its body can refuel")
-    if flight_turn(state) != seat:
-        raise IllegalMove("NOT_YOUR_TURN", "another ship acts now")
+        raise IllegalMove(
+            "WRONG_PHASE",
+            "your ship flies: ResolveFlight or RequestEvacuation is asked now "
+            "(only a ship that stayed on its body refuels)",
+        )
     return ship
 
 
@@ -161,27 +168,26 @@ def move_planets(out: Outcome) -> None:
 
 
 def landing_turn(state: State) -> Seat | None:
-    return state.opportunities[0][0] if state.opportunities else None
+    return state.opportunities[0].seat if state.opportunities else None
 
 
-def _check_opportunity(state: State, seat: Seat) -> None:
+def _check_opportunity(state: State) -> None:
+    # The seat to move in Phase 4 is always the one whose opportunity comes first (A23).
     if state.phase != "PLANETS":
         raise IllegalMove("WRONG_PHASE", "arriving bodies are met in Phase 4")
-    if not any(o[0] == seat for o in state.opportunities):
-        raise IllegalMove("NO_LANDING_OPPORTUNITY", "no body has arrived on your ship")
-    if landing_turn(state) != seat:
-        raise IllegalMove("NOT_YOUR_TURN", "another ship decides first")
 
 
 def land_on_arriving_body(out: Outcome, seat: Seat, command: LandOnArrivingBody) -> None:
-    _check_opportunity(out.state, seat)
-    if (seat, command.body) not in out.state.opportunities:
-        raise IllegalMove("NO_LANDING_OPPORTUNITY", f"{command.body} has not arrived on your ship")
+    _check_opportunity(out.state)
+    if Opportunity(seat=seat, body=command.body) not in out.state.opportunities:
+        raise IllegalMove(
+            "NO_LANDING_OPPORTUNITY", f"{command.body.title()} has not arrived on your ship"
+        )
     land(out, seat, command.body, 4, "PLANET_ARRIVAL")
 
 
 def decline_landing(out: Outcome, seat: Seat, command: DeclineLanding) -> None:
-    _check_opportunity(out.state, seat)
-    for owner, body in out.state.opportunities:
-        if owner == seat:
-            out.emit(ev.LandingOpportunityDeclined(seat=seat, body=body))
+    _check_opportunity(out.state)
+    for chance in out.state.opportunities:
+        if chance.seat == seat:
+            out.emit(ev.LandingOpportunityDeclined(seat=seat, body=chance.body))

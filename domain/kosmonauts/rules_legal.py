@@ -13,6 +13,7 @@ from domain.kosmonauts.components import (
     MARKED_SPACES,
     ORBITS,
     SHIELD_CONVERSION_FUEL,
+    Body,
 )
 from domain.kosmonauts.flight import EMPTY_ROSE, destination, flight_outcome
 from domain.kosmonauts.rules_event_phase import allowed_responses, needs_responses
@@ -44,7 +45,7 @@ def legal(state: State, seat: Seat) -> list[Command]:
     if phase == "FLIGHT":
         return _flight_choices(state, state.ships[seat])
     if phase == "PLANETS":
-        bodies = [b for s, b in state.opportunities if s == seat]
+        bodies = [o.body for o in state.opportunities if o.seat == seat]
         return [*(cmd.LandOnArrivingBody(body=b) for b in bodies), cmd.DeclineLanding()]
     return []
 
@@ -73,13 +74,13 @@ def _may_act(state: State, seat: Seat) -> bool:
 def _placements_of_planets(state: State, seat: Seat) -> list[Command]:
     if not state.advanced:
         return [
-            cmd.PlacePlanet(body=b, orbit_index=i)
+            cmd.PlacePlanet(body=b, orbit_index=i, hex=ORBITS[b][i])
             for b in state.planet_hands[seat]
             for i in sorted(MARKED_SPACES[b])
         ]
-    bodies = ["EARTH"] if not state.is_placed("EARTH") else BODIES
+    bodies: tuple[Body, ...] = ("EARTH",) if not state.is_placed("EARTH") else BODIES
     return [
-        cmd.PlacePlanet(body=b, orbit_index=i)
+        cmd.PlacePlanet(body=b, orbit_index=i, hex=ORBITS[b][i])
         for b in bodies
         if not state.is_placed(b)
         for i in range(len(ORBITS[b]))
@@ -92,7 +93,7 @@ def _orders(ship: Ship) -> list[Command]:
     if ship.shields:
         orders += _cube_orders(limit, ship.normal + SHIELD_CONVERSION_FUEL, ship.hyper, True)
     if not ship.flying and ship.rose == EMPTY_ROSE:
-        orders.append(cmd.StayOnBody())
+        orders.append(cmd.StayOnBody(convert_shield=False))
         if ship.shields:
             orders.append(cmd.StayOnBody(convert_shield=True))
     return orders
@@ -112,7 +113,7 @@ def _cube_orders(limit: int, normal: int, hyper: int, convert: bool) -> tuple[Co
 
 def _flight_choices(state: State, ship: Ship) -> list[Command]:
     if ship.staying:
-        kinds = ("QUICK", "FULL") if state.advanced else ("STANDARD",)
+        kinds: tuple[cmd.RefuelKind, ...] = ("QUICK", "FULL") if state.advanced else ("STANDARD",)
         refuels: list[Command] = [
             cmd.Refuel(kind=k, take_hyperfuel=t)
             for k in kinds
@@ -120,7 +121,7 @@ def _flight_choices(state: State, ship: Ship) -> list[Command]:
             for t in ((True,) if k == "QUICK" else (True, False))
         ]
         return [*refuels, cmd.SkipRefuel()]
-    choices: list[Command] = [cmd.ResolveFlight(), cmd.RequestEvacuation()]
+    choices: list[Command] = [cmd.ResolveFlight(land_on=None), cmd.RequestEvacuation()]
     if flight_outcome(ship.hex, ship.rose) == "OK":
         end = destination(ship.hex, ship.rose)
         choices += [cmd.ResolveFlight(land_on=b) for b in state.bodies_at(end)]

@@ -20,10 +20,7 @@ from domain.kosmonauts.state import SealedOrder, Ship, State
 def _check_open(state: State, seat: Seat) -> Ship:
     if state.phase != "ORDERS":
         raise IllegalMove("WRONG_PHASE", "orders are given in Phase 2")
-    ship = state.ships[seat]
-    if ship.order is not None:
-        raise IllegalMove("ORDERS_ALREADY_SUBMITTED", "you already gave your orders this round")
-    return ship
+    return state.ships[seat]  # a seat that gave its orders is no longer to move
 
 
 def submit_orders(out: Outcome, seat: Seat, command: SubmitOrders) -> None:

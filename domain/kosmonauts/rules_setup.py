@@ -15,6 +15,8 @@ from domain.kosmonauts.components import (
     FACE_UP_EVENTS,
     MARKED_SPACES,
     MISSIONS,
+    MISSIONS_DEALT_ADVANCED,
+    MISSIONS_KEPT_ADVANCED,
     NON_EARTH_BODIES,
     ORBITS,
     START_FUEL_ADVANCED,
@@ -22,6 +24,7 @@ from domain.kosmonauts.components import (
     START_SHIELDS,
     Body,
 )
+from domain.kosmonauts.flight import hex_text
 from domain.kosmonauts.rules_evolve import Outcome
 from domain.kosmonauts.rules_round import start_round
 from domain.kosmonauts.state import KosmonautsOptions, Ship, State
@@ -42,11 +45,11 @@ def setup(n_seats: int, options: KosmonautsOptions, rng: Rng) -> list[GameEvent]
         # §3.1 step 1 / A34: deal the 9 tokens round-robin, starting with the youngest player.
         tokens = rng.shuffled(BODIES)
         dealt = [tokens[i::n_seats] for i in range(n_seats)]
-        hands = tuple(
+        tokens_held = tuple(
             tuple(sorted(dealt[(seat - youngest) % n_seats], key=BODIES.index))
             for seat in range(n_seats)
         )
-        out.emit(ev.PlanetTokensDealt(hands=hands, youngest=youngest))
+        out.emit(ev.PlanetTokensDealt(hands=tokens_held, youngest=youngest))
         return out.events
     out.emit(ev.InstructorAssigned(seat=rng.below(n_seats)))
     excluded_count = ADVANCED_EXCLUDED_COUNT[n_seats]
@@ -63,6 +66,7 @@ def setup(n_seats: int, options: KosmonautsOptions, rng: Rng) -> list[GameEvent]
     hands: dict[Seat, list[str]] = {}
     for seat in out.state.seats_from_instructor():
         hands[seat] = [first.pop(0), first.pop(0), second.pop(0), second.pop(0)]
+        assert len(hands[seat]) == MISSIONS_DEALT_ADVANCED
         out.emit(ev.MissionCardsDealt(seat=seat, cards=tuple(hands[seat])))
         out.emit(ev.MissionCardsDealtCount(seat=seat, count=len(hands[seat])))
     if options.advanced_mission_dedupe:
@@ -75,19 +79,30 @@ def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, rng: Rng) -> No
     body = command.body
     if state.phase != "PLACE_PLANETS":
         raise IllegalMove("WRONG_PHASE", "planets are placed only during setup")
-    if seat != state.placer:
-        raise IllegalMove("NOT_YOUR_TURN", f"seat {state.placer} places the next body")
     if state.is_placed(body):
         raise IllegalMove("TOKEN_ALREADY_PLACED", f"{body} is already on the board")
     if not state.advanced and body not in state.planet_hands[seat]:
         raise IllegalMove("TOKEN_NOT_IN_HAND", f"{body} is not one of your tokens")
     if state.advanced and body != "EARTH" and not state.is_placed("EARTH"):
         raise IllegalMove("EARTH_FIRST_REQUIRED", "Earth must be the first body placed")
-    if not 0 <= command.orbit_index < len(ORBITS[body]):
-        raise IllegalMove("INVALID_SPACE", f"{body}'s orbit has spaces 0..{len(ORBITS[body]) - 1}")
+    spaces = ORBITS[body]
+    if not 0 <= command.orbit_index < len(spaces):
+        raise IllegalMove(
+            "INVALID_SPACE",
+            f"{body.title()}'s orbit has spaces 0 {hex_text(spaces[0])} to "
+            f"{len(spaces) - 1} {hex_text(spaces[-1])}",
+        )
     if not state.advanced and command.orbit_index not in MARKED_SPACES[body]:
-        marked = ", ".join(str(i) for i in sorted(MARKED_SPACES[body]))
-        raise IllegalMove("SPACE_NOT_MARKED", f"{body}'s marked spaces are {marked}")
+        marked = ", ".join(f"{i} {hex_text(spaces[i])}" for i in sorted(MARKED_SPACES[body]))
+        raise IllegalMove(
+            "SPACE_NOT_MARKED", f"{body.title()}'s marked spaces (space hex) are {marked}"
+        )
+    if command.hex is not None and command.hex != spaces[command.orbit_index]:
+        raise IllegalMove(
+            "HEX_NOT_ON_SPACE",
+            f"{body.title()}'s space {command.orbit_index} is at "
+            f"{hex_text(spaces[command.orbit_index])}, not {hex_text(command.hex)}",
+        )
     out.emit(
         ev.PlanetPlaced(
             seat=seat,
@@ -108,9 +123,7 @@ def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, rng: Rng) -> 
     ship = state.ships[seat]
     if state.phase != "KEEP_MISSIONS":
         raise IllegalMove("WRONG_PHASE", "missions are kept after all bodies are placed")
-    if ship.missions_kept:
-        raise IllegalMove("MISSIONS_ALREADY_KEPT", "you already kept your missions")
-    if len(command.keep) != 2 or len(set(command.keep)) != 2:
+    if len(command.keep) != MISSIONS_KEPT_ADVANCED or len(set(command.keep)) != len(command.keep):
         raise IllegalMove("MUST_KEEP_EXACTLY_TWO", "keep exactly two different missions")
     if any(card not in ship.missions for card in command.keep):
         raise IllegalMove("CARD_NOT_OWNED", "you can keep only missions dealt to you")

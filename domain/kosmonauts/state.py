@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.game import Options, Seat
+from domain.game import Options, Rounds, Seat
 from domain.kosmonauts.commands import Placement
 from domain.kosmonauts.components import BODIES, DEFAULT_MAX_CUBES, ORBITS, TANK_SLOTS, Body, Hex
 from domain.kosmonauts.flight import EMPTY_ROSE, Rose
@@ -19,7 +19,7 @@ class KosmonautsOptions(Options, frozen=True, kw_only=True, forbid_unknown_field
     gravity_includes_distance_zero: bool = True  # A11
     advanced_mission_dedupe: bool = False  # A16
     auto_resolve_trivial_decisions: bool = True  # §4.3
-    max_rounds: int = 100  # A27
+    max_rounds: Rounds = 100  # A27
 
 
 Phase = Literal["PLACE_PLANETS", "KEEP_MISSIONS", "EVENT", "ORDERS", "FLIGHT", "PLANETS", "ENDED"]
@@ -38,6 +38,13 @@ class SealedOrder(msgspec.Struct, frozen=True):
 class MarkerHeld(msgspec.Struct, frozen=True):
     body: Body
     value: int
+
+
+class Opportunity(msgspec.Struct, frozen=True):
+    """§4.6 step 4: a body arrived on a flying ship's hex; its pilot may land there."""
+
+    seat: Seat
+    body: Body
 
 
 class EarthReturn(msgspec.Struct, frozen=True):
@@ -96,7 +103,7 @@ class State(msgspec.Struct, frozen=True):
     round_card: str | None = None
     gravity_queue: tuple[Seat, ...] = ()
     gravity_choices: tuple[Body, ...] = ()
-    opportunities: tuple[tuple[Seat, Body], ...] = ()
+    opportunities: tuple[Opportunity, ...] = ()
     end_triggered_round: int | None = None
     end_reason: str | None = None
     final_scores: tuple[int, ...] = ()

@@ -1,32 +1,23 @@
-"""What a seat (or a spectator) may see (§5), and that view drawn as text."""
+"""What a seat (or a spectator) may see (§5); `render` (view_text) draws it as text."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import msgspec
 
 from domain.game import Seat
-from domain.kosmonauts.components import (
-    ASTEROID_BELT,
-    BOARD_RADIUS,
-    BODIES,
-    DIRECTIONS,
-    EVENT_CARDS,
-    ORBITS,
-    SOLAR_DANGER,
-    SUN,
-    Body,
-    Hex,
-)
+from domain.kosmonauts.components import BODIES, ORBITS, Body, Hex
 from domain.kosmonauts.flight import Rose, danger_sector, destination, flight_outcome
 from domain.kosmonauts.rules import score, to_move
 from domain.kosmonauts.rules_landing import bodies_visited
 from domain.kosmonauts.rules_scoring import mission_met
-from domain.kosmonauts.state import MarkerHeld, SealedOrder, State
+from domain.kosmonauts.state import MarkerHeld, Opportunity, SealedOrder, State
+from domain.kosmonauts.view_text import render
 
 
 class FlightPlan(msgspec.Struct, frozen=True):
+    """Where a flying ship's next flight ends with the units on its rose now: after the reveal,
+    this round's flight (§4.4 FlightPlans); before it, where the ship coasts without new cubes."""
+
     destination: Hex
     outcome: str
     bodies_there: tuple[Body, ...]
@@ -62,8 +53,10 @@ class ShipView(msgspec.Struct, frozen=True):
 
 class BodyView(msgspec.Struct, frozen=True):
     body: Body
-    orbit_index: int
+    orbit_index: int  # -1 while unplaced
     hex: Hex | None
+    next_orbit_index: int  # where the body stands after the coming Phase 4 (§4.6)
+    next_hex: Hex | None
     stack: tuple[int, ...]
     landers: tuple[Seat, ...]
     excluded: bool
@@ -86,11 +79,15 @@ class KosmonautsView(msgspec.Struct, frozen=True):
     discard_pile: tuple[str, ...]
     round_card: str | None
     gravity_choices: tuple[Body, ...]
-    opportunities: tuple[tuple[Seat, Body], ...]
+    opportunities: tuple[Opportunity, ...]
     end_triggered_round: int | None
     end_reason: str | None
     winners: tuple[Seat, ...]
     places: tuple[int, ...]
+
+
+def _next_space(body: Body, index: int) -> int:
+    return -1 if index < 0 else (index + 1) % len(ORBITS[body])
 
 
 def view(state: State, seat: Seat | None) -> KosmonautsView:
@@ -100,7 +97,7 @@ def view(state: State, seat: Seat | None) -> KosmonautsView:
         own = seat == s
         sealed = state.phase == "ORDERS" and not own
         plan = None
-        if state.phase == "FLIGHT" and ship.flying and not ship.flight_done:
+        if ship.flying and state.round > 0:
             end = destination(ship.hex, ship.rose)
             plan = FlightPlan(
                 destination=end,
@@ -143,6 +140,10 @@ def view(state: State, seat: Seat | None) -> KosmonautsView:
             body=b,
             orbit_index=state.orbit_index[i],
             hex=state.body_hex(b) if state.is_placed(b) else None,
+            next_orbit_index=_next_space(b, state.orbit_index[i]),
+            next_hex=ORBITS[b][_next_space(b, state.orbit_index[i])]
+            if state.is_placed(b)
+            else None,
             stack=state.stacks[i],
             landers=state.landing_order[i],
             excluded=b in state.excluded,
@@ -174,135 +175,4 @@ def view(state: State, seat: Seat | None) -> KosmonautsView:
     )
 
 
-BODY_SYMBOLS: dict[str, str] = {
-    "MERCURY": "m",
-    "VENUS": "V",
-    "EARTH": "E",
-    "MARS": "M",
-    "COMET": "C",
-    "JUPITER": "J",
-    "SATURN": "S",
-    "URANUS": "U",
-    "NEPTUNE": "N",
-}
-_LEGEND = (
-    "@ Sun  * solar danger  : asteroid belt  , orbit space  1-4 flying ship (+ several)  "
-    + "  ".join(f"{sym} {b.title()}" for b, sym in BODY_SYMBOLS.items())
-)
-
-
-def render(v: KosmonautsView, names: Sequence[str]) -> str:
-    def name(seat: Seat) -> str:
-        return names[seat] if seat < len(names) else f"seat {seat}"
-
-    lines = [
-        f"Kosmonauts ({'advanced' if v.advanced else 'basic'}) - round {v.round}, "
-        f"phase {v.phase}, instructor {name(v.instructor)}",
-        "To move: " + (", ".join(name(s) for s in v.to_move) or "nobody"),
-    ]
-    if v.phase == "PLACE_PLANETS" and v.planet_hands:
-        hands = "; ".join(f"{name(s)}: {', '.join(h) or '-'}" for s, h in enumerate(v.planet_hands))
-        lines.append(f"Planet tokens in hand: {hands}")
-    lines += _board(v)
-    lines.append(_LEGEND)
-    placed = [f"{b.body.title()} {b.hex}" for b in v.bodies if b.hex is not None]
-    if placed:
-        lines.append("Bodies: " + "  ".join(placed))
-    lines.append("")
-    for ship in v.ships:
-        lines.append(_ship_line(ship, name(ship.seat), v.scores[ship.seat]))
-    lines.append("")
-    lines.append("Markers left: " + "  ".join(_stack_text(b) for b in v.bodies))
-    if v.face_up:
-        cards = ", ".join(_card_text(c) for c in v.face_up)
-        lines.append(f"Events face up: {cards}  (draw pile {v.draw_pile_size})")
-    if v.round_card:
-        lines.append(f"This round's event: {_card_text(v.round_card)}")
-    if v.gravity_choices:
-        lines.append("Gravity: choose between " + ", ".join(v.gravity_choices))
-    for seat, body in v.opportunities:
-        lines.append(f"{name(seat)} may land on {body.title()}")
-    if v.viewer is not None:
-        own = v.ships[v.viewer]
-        status = zip(own.missions or (), own.missions_met_now or (), strict=True)
-        held = ", ".join(f"{card} ({'met' if met else 'not met'})" for card, met in status)
-        lines.append(f"Your missions: {held or '-'}")
-    if v.end_reason:
-        winners = ", ".join(name(s) for s in v.winners)
-        lines.append(f"Game over ({v.end_reason}). Winners: {winners}. Scores: {list(v.scores)}")
-    return "\n".join(lines)
-
-
-def _board(v: KosmonautsView) -> list[str]:
-    radius = BOARD_RADIUS
-    cells: dict[Hex, str] = {}
-    for orbit in ORBITS.values():
-        for h in orbit:
-            cells[h] = ","
-    for h in ASTEROID_BELT:
-        cells[h] = ":"
-    for h in SOLAR_DANGER:
-        cells[h] = "*"
-    cells[SUN] = "@"
-    for b in v.bodies:
-        if b.hex is not None:
-            cells[b.hex] = BODY_SYMBOLS[b.body]
-    flying: dict[Hex, list[int]] = {}
-    for ship in v.ships:
-        if ship.landed_on is None and v.round > 0:  # before setup ends no ship is on the board
-            flying.setdefault(ship.hex, []).append(ship.seat)
-    for h, seats in flying.items():
-        cells[h] = str(seats[0] + 1) if len(seats) == 1 else "+"
-    rows = []
-    for r in range(-radius, radius + 1):
-        row = [" "] * (4 * radius + 1)
-        for q in range(max(-radius, -radius - r), min(radius, radius - r) + 1):
-            row[2 * q + r + 2 * radius] = cells.get((q, r), ".")
-        rows.append(f"{r:>4} " + "".join(row).rstrip())
-    return rows
-
-
-def _ship_line(ship: ShipView, who: str, vp: int) -> str:
-    rose = " ".join(f"{d}{n}" for d, n in zip(DIRECTIONS, ship.rose, strict=True) if n)
-    where = f"on {ship.landed_on.title()}" if ship.landed_on else "flying"
-    parts = [
-        f"{ship.seat + 1} {who}: {where} at {ship.hex}",
-        f"rose [{rose or 'empty'}]",
-        f"tank {ship.normal}/{ship.hyper}",
-        f"shields {ship.shields}",
-        f"last {ship.last_visited.title()}",
-        f"visited {ship.bodies_visited}",
-        "markers " + (", ".join(f"{m.body.title()} {m.value}" for m in ship.markers) or "-"),
-        f"VP {vp}",
-        f"missions {ship.mission_count}",
-    ]
-    if ship.order is not None:
-        cubes = ", ".join(
-            p.direction + ("" if p.cube == "NORMAL" else ":HYPER") for p in ship.order.placements
-        )
-        shield = " +shield to fuel" if ship.order.convert_shield else ""
-        parts.append(f"orders {ship.order.kind} [{cubes}]{shield}")
-    elif ship.order_submitted:
-        parts.append("orders sealed")
-    if ship.flight_plan is not None:
-        plan = ship.flight_plan
-        there = ",".join(plan.bodies_there)
-        parts.append(
-            f"flight -> {plan.destination} {plan.outcome} {there} {plan.danger or ''}".rstrip()
-        )
-    if ship.earth_return_phase is not None:
-        parts.append(f"returned to Earth in phase {ship.earth_return_phase}")
-    return "  ".join(parts)
-
-
-def _stack_text(b: BodyView) -> str:
-    if b.excluded:
-        return f"{b.body.title()} excluded"
-    return f"{b.body.title()} {list(b.stack)}"
-
-
-def _card_text(card: str) -> str:
-    kind, direction, strength = EVENT_CARDS[card]
-    if kind == "SOLAR_WIND":
-        return f"{card} SOLAR_WIND {direction} {strength}"
-    return f"{card} {kind}"
+__all__ = ["BodyView", "FlightPlan", "KosmonautsView", "ShipView", "render", "view"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.game import Rules
 
-from .bot import bot
 from .commands import Command
+from .components import END_REASONS
 from .events import Event
 from .rules import decide, evolve, initial, legal, result, score, setup, to_move
 from .state import OnwardOptions, State
@@ -31,7 +31,8 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
-    bot=bot,
+    bot="domain.onward_to_venus.bot:bot",  # imported when first used
+    end_reasons=END_REASONS,
     description=(
         "2-5 Earth empires claim planet tiles over three periods, fight for mines and crises, "
         "and score planets by income; robot uprisings or aliens can make everyone lose."

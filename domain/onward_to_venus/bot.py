@@ -1,5 +1,10 @@
-"""A greedy Onward to Venus player: claim the best tile in reach, fight only when the combat
-points in hand and in orbit cover the defence, raise units when short, pass when idle.
+"""A greedy Onward to Venus player: every option it may take is given a value, and it takes the
+best, drawing among equally good ones with its own `random.Random`.
+
+Tiles are worth what they win on their planet and in points; fights are taken when the units
+and cards at hand can pay for them; crises that would end the game for everyone (the robots of
+Earth, the aliens) are fought as hard as they are likely; cards are played when they beat an
+ordinary action (see bot_cards), in fights (bot_combat) and in owed decisions (bot_answers).
 
 `bot` computes the seat's view and the legal commands first; everything after that reads only
 those two, so hidden facts (deck, bag order, other hands) cannot sway a choice.
@@ -10,162 +15,141 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .bot_combat import fight, hand_points
-from .bot_reading import Seen, ready_units, tile_value, unit_kind
+from domain.game import Seat
+
+from .bot_answers import answer, last_pass
+from .bot_cards import action_card_value, free_card_value
+from .bot_combat import fight, fight_cost
+from .bot_reading import Seen, best, card_value, tile_value, unit_kind, unit_worth
 from .commands import (
-    AssignCasualties,
-    BazagthothOrder,
-    ChooseCrisisLosses,
-    ChooseKeep,
     ClaimTile,
     Command,
-    DeclineReaction,
-    DiscardToHandLimit,
     EndTurn,
-    EspionageChoice,
     MoveGroup,
     PlayActionCard,
     PlayFreeActionCard,
-    PlayReaction,
     RaiseUnits,
     SkipClaim,
     TakePassMarker,
 )
-from .components import BASE_ALLOWANCE, DISTANCE, MOVE_BONUS, UNIT_COST, card_points
+from .components import (
+    BASE_ALLOWANCE,
+    DISTANCE,
+    MOVE_BONUS,
+    TRAITOR_DEFENCE,
+    UNIT_COST,
+    PlanetName,
+)
 from .rules import legal
 from .state import State
-from .view import view
+from .view import TileView, view
 
 PASS_VALUE = 1.0  # what taking a pass marker (one card drawn) is worth; anything less waits
 WORTHWHILE = 1.5  # a claim window is used only for a tile worth at least this
-CARD_VALUE = {"EXTRA_ACTION": 4, "MOVE_PLUS_2": 3, "MOVE_PLUS_1": 2, "SPACE_LOTTERY": 3}
+EXTRA_ACTION_WORTH = 3.0  # an Extra Action card is spent only on an action worth this much
+FREE_WORTH = 1.0  # other free-action cards are spent when worth this much
 
 
-def bot(state: State, seat: int, rng: random.Random) -> Command:
+def bot(state: State, seat: Seat, rng: random.Random) -> Command:
     # the state is read here and nowhere else: the choice sees only the view and `legal`
     seen = Seen(view(state, seat), seat)
     options = list(legal(state, seat))
     if not options:
         return EndTurn()
-    choice = choose(seen, options)
+    choice = choose(seen, options, rng)
     if choice is not None and choice in options:
         return choice
     return rng.choice(options)
 
 
-def choose(seen: Seen, options: Sequence[Command]) -> Command | None:
+def choose(seen: Seen, options: Sequence[Command], rng: random.Random) -> Command | None:
     v = seen.view
     if v.pending:
-        return _answer(seen, options)
+        return answer(seen, options, rng)
     if v.phase == "POST_PASS" and v.active is None:
-        return _first(options, PlayReaction) or DeclineReaction()
+        return last_pass(seen, options, rng)
     if v.step == "CLAIM_WINDOW":
-        best = _best_claim(seen, options)
-        return best if best is not None else SkipClaim()
+        return _best_claim(seen, options, rng) or SkipClaim()
     if v.step == "COMBAT":
-        return fight(seen, options)
+        return fight(seen, options, rng)
     if v.actions_left == 0:
-        return EndTurn()
-    return _action(seen, options)
+        return _free_card(seen, options, rng, 0.0) or EndTurn()
+    return _action(seen, options, rng)
 
 
-def _first(options: Sequence[Command], kind: type[Command]) -> Command | None:
-    return next((c for c in options if isinstance(c, kind)), None)
+# --- claims -------------------------------------------------------------------------------
 
 
-def card_value(effect: str) -> float:
-    return CARD_VALUE.get(effect, card_points(effect) or 1)
+def defence(seen: Seen, planet: PlanetName, tile: TileView, target: str | None) -> int:
+    """The base defence of a defended tile (§4.6.1 step 2)."""
+    if tile.kind == "TENSION":
+        return seen.tension_defence(planet, target)
+    if tile.kind == "CRISIS":
+        return tile.defence + TRAITOR_DEFENCE * len(seen.planet(planet).traitors)
+    return tile.defence
 
 
-def _answer(seen: Seen, options: Sequence[Command]) -> Command | None:
-    """Decisions owed mid-action: keep good cards, lose the cheapest pieces."""
-    head = seen.view.pending[0]
-    hand = {card: view.effect for card, view in seen.cards.items()}
-    if head.kind == "DISCARD_TO_LIMIT":
-        discards = [c for c in options if isinstance(c, DiscardToHandLimit)]
-        return min(discards, key=lambda c: sum(card_value(hand[i]) for i in c.cards), default=None)
-    if head.kind == "CHOOSE_KEEP":
-        keeps = [c for c in options if isinstance(c, ChooseKeep)]
-        return max(keeps, key=lambda c: sum(card_value(hand[i]) for i in c.cards), default=None)
-    if head.kind == "ESPIONAGE":
-        # the choices list the target's hidden hand, so the bot never looks at them
-        return EspionageChoice()
-    if head.kind == "CASUALTIES":
-        losses = [c for c in options if isinstance(c, AssignCasualties)]
-        return min(losses, key=lambda c: _piece_cost(c.units), default=None)
-    if head.kind == "CRISIS_LOSSES":
-        crisis = [c for c in options if isinstance(c, ChooseCrisisLosses)]
-        return min(crisis, key=lambda c: _piece_cost(c.pieces), default=None)
-    if head.kind in ("CANCEL_DESTRUCTION", "SAVE_DESTROYED"):
-        return _first(options, PlayReaction) or DeclineReaction()
-    if head.kind == "BAZAGTHOTH":
-        return BazagthothOrder("DECLINE")
-    return None
-
-
-def _piece_cost(pieces: Sequence[str]) -> int:
-    # buildings are income and planet points: far dearer than any unit
-    return sum(UNIT_COST.get(unit_kind(p), 20) for p in pieces)
-
-
-def _claim_value(seen: Seen, claim: ClaimTile, extra_points: int = 0) -> float:
+def _claim_value(seen: Seen, claim: ClaimTile) -> float:
     tile = seen.tile(claim.planet, claim.tile)
     if tile is None:
         return 0.0
-    value = tile_value(seen, tile)
+    value = tile_value(seen, claim.planet, tile, claim.tension_target)
     if tile.kind == "TENSION" or tile.defence:
-        base = seen.tension_defence(claim.planet, claim.tension_target) or tile.defence
-        orbit = sum(seen.unit_points(u) for u in ready_units(seen, claim.planet))
-        points = orbit + extra_points + hand_points(seen, claim.planet)
-        # three dice add about 4 to the defence on average; fight only with a margin
-        if orbit == 0 or points < base + 5:
-            return 0.0
-        value -= 0.5  # skulls cost units
-    elif claim.landing_unit is not None:
-        value -= UNIT_COST[unit_kind(claim.landing_unit)] / 10  # land the cheapest unit
+        base = defence(seen, claim.planet, tile, claim.tension_target)
+        crisis = tile.kind == "CRISIS"
+        cost = fight_cost(seen, base, claim.planet, seen.ready(claim.planet), crisis)
+        return 0.0 if cost is None else value - cost
+    if claim.landing_unit is not None:
+        value -= unit_worth(claim.landing_unit) / 10  # land the cheapest unit
     return value
 
 
-def _best_claim(seen: Seen, options: Sequence[Command]) -> ClaimTile | None:
+def _best_claim(seen: Seen, options: Sequence[Command], rng: random.Random) -> ClaimTile | None:
     claims = [c for c in options if isinstance(c, ClaimTile)]
-    scored = [(_claim_value(seen, c), c) for c in claims]
-    scored = [(v, c) for v, c in scored if v >= WORTHWHILE]
-    return max(scored, key=lambda vc: vc[0])[1] if scored else None
+    scored = [(v, c) for c in claims if (v := _claim_value(seen, c)) >= WORTHWHILE]
+    return best(scored, rng)
+
+
+# --- moves and raises -----------------------------------------------------------------------
 
 
 def _move_value(seen: Seen, move: MoveGroup) -> float:
     allowance = BASE_ALLOWANCE + sum(MOVE_BONUS[seen.effect(c)] for c in move.movement_cards)
     distance = DISTANCE[(move.origin, move.destination)]
-    group_points = sum(seen.unit_points(u) for u in move.units)
-    best = 0.0
-    for tile in seen.planet(move.destination).tiles:
-        value = tile_value(seen, tile)
-        if tile.defence or tile.kind == "TENSION":
-            base = tile.defence
-            if tile.kind == "TENSION":
-                targets = seen.tension_targets(move.destination)
-                if not targets:
-                    continue  # nothing of an opponent's to take over there
-                base = min(seen.tension_defence(move.destination, t) for t in targets)
-            if group_points + hand_points(seen, move.destination) < base + 5:
-                continue
-            value += 0.2 * len(move.units)  # bring the whole group to a fight
-        else:
-            value -= 0.1 * len(move.units)  # one lander is enough for an open tile
-        best = max(best, value)
+    there = seen.planet(move.destination)
+    group = [*move.units, *seen.ready(move.destination)]
+    tiles = list(there.tiles)
+    if there.alien is not None:
+        tiles.append(TileView(there.alien, "ALIEN", 7, False))
+    best_value = 0.0
+    for tile in tiles if not there.flipped else []:
+        targets: list[str | None] = [None]
+        if tile.kind == "TENSION":
+            targets = list(seen.tension_targets(move.destination))
+        for target in targets:
+            value = tile_value(seen, move.destination, tile, target)
+            if tile.defence or tile.kind == "TENSION":
+                base = defence(seen, move.destination, tile, target)
+                cost = fight_cost(seen, base, move.destination, group, tile.kind == "CRISIS")
+                if cost is None:
+                    continue
+                value -= cost  # the whole group at the destination fights
+            else:
+                value -= 0.1 * len(move.units)  # one lander is enough for an open tile
+            best_value = max(best_value, value)
     if distance + 1 > allowance:
-        best *= 0.4  # only gets there: the claim waits for another action
+        best_value *= 0.4  # only gets there: the claim waits for another action
     cost = 0.3 + sum(card_value(seen.effect(c)) for c in move.movement_cards) / 2
     if move.transport_card is not None:
         cost += 1
-    return best - cost
+    return best_value - cost
 
 
 def _raise_value(seen: Seen, raise_: RaiseUnits) -> float:
     cost = sum(UNIT_COST[r.kind] for r in raise_.units)
     if cost > seen.me.money:
         return 0.0
-    ready = [u for p in seen.view.planets for u in ready_units(seen, p.name)]
+    ready = seen.units_ready()
     cruisers = sum(1 for u in ready if unit_kind(u) == "CRU")
     kinds = [r.kind for r in raise_.units]
     value = 0.6 * len(kinds) if len(ready) < 5 else 0.3 * len(kinds)
@@ -173,48 +157,56 @@ def _raise_value(seen: Seen, raise_: RaiseUnits) -> float:
         value += 1.5  # without a cruiser nothing travels
     if "TANK" in kinds:
         value += 0.2
+    if seen.doom() > 0.2:
+        value += 0.4 * len(kinds)  # the fight for everyone's survival needs units
     return value + 0.5 - cost / 20
 
 
-def _card_action_value(seen: Seen, play: PlayActionCard | PlayFreeActionCard) -> float:
-    name = seen.effect(play.card)
-    if isinstance(play, PlayActionCard):
-        if name == "SPACE_LOTTERY":
-            return 2.5
-        if name == "RICH_VEINS":
-            return 1.0 * seen.mines()
-        if name == "DRAW4_KEEP2" and seen.me.hand_size <= 6:
-            return 1.8
-        if name == "BUY_CARDS" and seen.me.money >= 7 and seen.me.hand_size <= 5:
-            return 1.2
-    return 0.0
+# --- a turn's action ------------------------------------------------------------------------
 
 
-def _action(seen: Seen, options: Sequence[Command]) -> Command | None:
-    scored: list[tuple[float, Command]] = [(PASS_VALUE, TakePassMarker())]
+def _action_value(seen: Seen, command: Command) -> float | None:
+    if isinstance(command, ClaimTile):
+        return _claim_value(seen, command)
+    if isinstance(command, MoveGroup):
+        return _move_value(seen, command)
+    if isinstance(command, RaiseUnits):
+        return _raise_value(seen, command)
+    if isinstance(command, PlayActionCard):
+        return action_card_value(seen, command)
+    if isinstance(command, TakePassMarker):
+        return PASS_VALUE
+    return None
+
+
+def _action(seen: Seen, options: Sequence[Command], rng: random.Random) -> Command | None:
+    scored = [(v, c) for c in options if (v := _action_value(seen, c)) is not None]
+    if not any(isinstance(c, TakePassMarker) for _, c in scored):
+        scored.append((PASS_VALUE, EndTurn()))  # the last-pass extra action may go unused
+    top = max(v for v, _ in scored)
+    free = _free_card(seen, options, rng, top)
+    if free is not None:
+        return free
+    return best(scored, rng)
+
+
+def _free_card(
+    seen: Seen, options: Sequence[Command], rng: random.Random, action: float
+) -> Command | None:
+    """A free-action card worth playing now, if any (`action`: the best action's value)."""
+    scored: list[tuple[float, Command]] = []
     for c in options:
-        if isinstance(c, ClaimTile):
-            scored.append((_claim_value(seen, c), c))
-        elif isinstance(c, MoveGroup):
-            scored.append((_move_value(seen, c), c))
-        elif isinstance(c, RaiseUnits):
-            scored.append((_raise_value(seen, c), c))
-        elif isinstance(c, PlayActionCard):
-            scored.append((_card_action_value(seen, c), c))
-    value, best = max(scored, key=lambda vc: vc[0])
-    extra = next(
-        (
-            c
-            for c in options
-            if isinstance(c, PlayFreeActionCard) and seen.effect(c.card) == "EXTRA_ACTION"
-        ),
-        None,
-    )
-    if extra is not None and value >= 3:
-        return extra  # a second good action is worth the card
-    if isinstance(best, TakePassMarker) and best not in options:
-        return EndTurn()
-    return best
+        if not isinstance(c, PlayFreeActionCard):
+            continue
+        name = seen.effect(c.card)
+        if name == "EXTRA_ACTION":
+            if action >= EXTRA_ACTION_WORTH:
+                scored.append((action - EXTRA_ACTION_WORTH + FREE_WORTH, c))
+            continue
+        value = free_card_value(seen, c, _raise_value(seen, RaiseUnits(c.recruits)))
+        if value >= FREE_WORTH:
+            scored.append((value, c))
+    return best(scored, rng)
 
 
 __all__ = ["bot", "choose"]

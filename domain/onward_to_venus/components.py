@@ -120,6 +120,8 @@ PIECES_PER_EMPIRE: Final[dict[str, int]] = {
 }
 UNIT_KINDS: Final[tuple[UnitKind, ...]] = ("INF", "CRU", "TANK")
 BUILDING_KINDS: Final[tuple[BuildingKind, ...]] = ("FACTORY", "MINE")
+UNITS_PER_EMPIRE: Final = sum(PIECES_PER_EMPIRE[k] for k in UNIT_KINDS)
+BUILDINGS_PER_EMPIRE: Final = sum(PIECES_PER_EMPIRE[k] for k in BUILDING_KINDS)
 INCOME: Final[dict[str, int]] = {"MINE": 3, "FACTORY": 2}
 STARTING_UNITS: Final[dict[str, int]] = {"INF": 4, "CRU": 2}
 STARTING_MONEY: Final = 12
@@ -166,7 +168,17 @@ CRISIS_VP: Final = 1
 ALIEN_PATH: Final[tuple[PlanetName, ...]] = ("KUIPER", "TITAN", "GANYMEDE", "MARS", "MOON", "EARTH")
 ALIEN_LANDING: Final[tuple[PlanetName, ...]] = ("KUIPER", "TITAN", "GANYMEDE")
 
+# §6.1: every way a match ends (`Result.reason`), for humans.
+END_REASONS: Final[dict[str, str]] = {
+    "THIRD_PERIOD_SCORED": "the third period ended and the planets were scored",
+    "MAX_ROUNDS": "the match reached its max_rounds limit and was scored as it stood",
+    "ROBOT_DOMINATION": "the robots took over Earth (Earth crisis level 4), so everyone lost",
+    "ALIENS_REACHED_EARTH": "the aliens reached Earth, so everyone lost",
+}
+
 EMPIRES: Final[tuple[str, ...]] = ("GB", "FR", "DE", "RU", "US")
+# the `empires` option: every empire id, each with a comma and a space after it at most
+EMPIRES_OPTION_LENGTH: Final = 4 * len(EMPIRES)
 EMPIRE_NAMES: Final[dict[str, str]] = {
     "GB": "British Empire",
     "FR": "French Empire",
@@ -277,6 +289,8 @@ BUY_CARDS_PRICE: Final = 3
 BUY_CARDS_COUNT: Final = 3
 LOTTERY_MONEY: Final = 3
 SWAP_MAX: Final = 3
+DRAW4_COUNT: Final = 4  # Draw 4 keep 2 (§4.8.1)
+DRAW4_KEEP: Final = 2
 FORCED_DISCARD_COUNT: Final = 2
 # planet-bound CP cards: (planet, CP, crisis tiles only)
 ASSAULT_CARDS: Final[dict[str, tuple[str, int, bool]]] = {
@@ -355,7 +369,9 @@ def _distances() -> dict[tuple[str, str], int]:
         neighbours[b].add(a)
     out: dict[tuple[str, str], int] = {}
     for start in PLANETS:
-        frontier, seen, d = [start], {start}, 0
+        frontier: list[str] = [start]
+        seen: set[str] = {start}
+        d = 0
         while frontier:
             for p in frontier:
                 out[(start, p)] = d

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.game import GameEvent, Visibility
+from domain.game import GameEvent, Seat, Visibility
+
+from .components import PlanetName
 
 # --- money and cards ---------------------------------------------------------------------
 
 
 class MoneyChanged(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     delta: int
     balance: int
     reason: str
 
 
 class CardsDrawn(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
     reason: str
 
@@ -26,7 +28,7 @@ class CardsDrawnDetail(GameEvent, frozen=True):
     """The cards themselves; `held` keeps them apart from the hand (Draw 4 keep 2)."""
 
     reveals: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     cards: tuple[int, ...]
     held: bool = False
 
@@ -42,7 +44,7 @@ class CardPlayed(GameEvent, frozen=True):
     """A card leaves a hidden hand face up for everyone."""
 
     reveals: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     card: int
     effect: str
     mode: str
@@ -50,23 +52,23 @@ class CardPlayed(GameEvent, frozen=True):
 
 class CardsDiscarded(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     cards: tuple[int, ...]
     reason: str
 
 
 class CardReturnedToHand(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
 
 
 class CardsKept(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
 
 
 class CardsKeptDetail(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     cards: tuple[int, ...]
 
     def visibility(self) -> Visibility:
@@ -74,15 +76,15 @@ class CardsKeptDetail(GameEvent, frozen=True):
 
 
 class CardTaken(GameEvent, frozen=True):
-    thief: int
-    victim: int
+    thief: Seat
+    victim: Seat
     reason: str
 
 
 class CardTakenDetail(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    thief: int
-    victim: int
+    thief: Seat
+    victim: Seat
     card: int
 
     def visibility(self) -> Visibility:
@@ -91,8 +93,8 @@ class CardTakenDetail(GameEvent, frozen=True):
 
 class HandRevealed(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    spy: int
-    target: int
+    spy: Seat
+    target: Seat
     cards: tuple[int, ...]
 
     def visibility(self) -> Visibility:
@@ -100,16 +102,16 @@ class HandRevealed(GameEvent, frozen=True):
 
 
 class CardsExchanged(GameEvent, frozen=True):
-    spy: int
-    target: int
+    spy: Seat
+    target: Seat
     took: bool
     gave: bool
 
 
 class CardsExchangedDetail(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    spy: int
-    target: int
+    spy: Seat
+    target: Seat
     take: int | None
     give: int | None
 
@@ -118,11 +120,11 @@ class CardsExchangedDetail(GameEvent, frozen=True):
 
 
 class TraitorAttached(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
-    planet: str
+    planet: PlanetName
 
 
 class TraitorDiscarded(GameEvent, frozen=True):
     card: int
-    planet: str
+    planet: PlanetName

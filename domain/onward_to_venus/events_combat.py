@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.game import GameEvent
+from domain.game import GameEvent, Seat
 
+from .components import PlanetName
 from .state import Decision
 
 # --- combat and claims -------------------------------------------------------------------
 
 
 class ClaimAttempted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     combat: int
-    planet: str
+    planet: PlanetName
     tile: int
     kind: str
     target: str | None
@@ -72,43 +73,43 @@ class CombatResolved(GameEvent, frozen=True):
 
 
 class TileClaimed(GameEvent, frozen=True):
-    seat: int
-    planet: str
+    seat: Seat
+    planet: PlanetName
     tile: int
     kind: str
 
 
 class TileKept(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     tile: int
     kind: str
 
 
 class FactoryBuilt(GameEvent, frozen=True):
-    seat: int
-    planet: str
+    seat: Seat
+    planet: PlanetName
     piece: str
     replaced_tile: int
 
 
 class MineBuilt(GameEvent, frozen=True):
-    seat: int
-    planet: str
+    seat: Seat
+    planet: PlanetName
     piece: str
     replaced_tile: int
 
 
 class PieceTakenOver(GameEvent, frozen=True):
-    attacker: int
-    defender: int
-    planet: str
+    attacker: Seat
+    defender: Seat
+    planet: PlanetName
     kind: str
     old_piece: str
     new_piece: str
 
 
 class AlienDefeated(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
 
 
 # --- losses ------------------------------------------------------------------------------
@@ -116,21 +117,21 @@ class AlienDefeated(GameEvent, frozen=True):
 
 class UnitDestroyed(GameEvent, frozen=True):
     unit: str
-    owner: int
-    planet: str
+    owner: Seat
+    planet: PlanetName
     cause: str
 
 
 class UnitRemoved(GameEvent, frozen=True):
     unit: str
-    owner: int
-    planet: str
+    owner: Seat
+    planet: PlanetName
     reason: str
 
 
 class UnitSavedToEarth(GameEvent, frozen=True):
     unit: str
-    owner: int
+    owner: Seat
     card: int
 
 
@@ -141,8 +142,8 @@ class DestructionCancelled(GameEvent, frozen=True):
 
 class PieceRemoved(GameEvent, frozen=True):
     piece: str
-    owner: int
-    planet: str
+    owner: Seat
+    planet: PlanetName
     reason: str
 
 
@@ -154,5 +155,5 @@ class DecisionRequired(GameEvent, frozen=True):
 
 
 class DecisionResolved(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     kind: str

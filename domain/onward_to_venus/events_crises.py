@@ -6,11 +6,13 @@ from typing import ClassVar
 
 import msgspec
 
-from domain.game import GameEvent
+from domain.game import GameEvent, Seat
+
+from .components import PlanetName
 
 
 class Award(msgspec.Struct, frozen=True):
-    seat: int
+    seat: Seat
     income: int
     rank: int
     vp: int
@@ -29,25 +31,25 @@ class CrisisDiceRolled(GameEvent, frozen=True):
 
 
 class CrisisDiePlaced(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     tile: int
 
 
 class CrisisLevelDetermined(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     tiles: int
     dice: int
     level: int
 
 
 class CrisisResolved(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     level: int
     outcome: str
 
 
 class BazagthothControlDetermined(GameEvent, frozen=True):
-    seat: int | None
+    seat: Seat | None
 
 
 class DamageRolled(GameEvent, frozen=True):
@@ -58,36 +60,36 @@ class DamageRolled(GameEvent, frozen=True):
 
 
 class PlanetFlipped(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     reason: str
 
 
 class PiratesPaid(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     due: int
     paid: int
 
 
 class AliensArrived(GameEvent, frozen=True):
-    planets: tuple[str, ...]
+    planets: tuple[PlanetName, ...]
     tiles: tuple[int, ...]
 
 
 class AliensAdvanced(GameEvent, frozen=True):
-    origins: tuple[str, ...]
-    destinations: tuple[str, ...]
+    origins: tuple[PlanetName, ...]
+    destinations: tuple[PlanetName, ...]
     tiles: tuple[int, ...]
 
 
 class IncomePaid(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     mines: int
     factories: int
     amount: int
 
 
 class UnitsReturnedToOrbit(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     units: tuple[str, ...]
 
 
@@ -99,7 +101,7 @@ class PeriodEnded(GameEvent, frozen=True):
 
 
 class PlanetScored(GameEvent, frozen=True):
-    planet: str
+    planet: PlanetName
     awards: tuple[Award, ...]
 
 
@@ -107,5 +109,5 @@ class GameEnded(GameEvent, frozen=True):
     reason: str
     scores: tuple[int, ...]
     places: tuple[int, ...]
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     tiebreak_step: int = 0

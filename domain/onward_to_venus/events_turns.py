@@ -6,36 +6,38 @@ from typing import ClassVar
 
 import msgspec
 
-from domain.game import GameEvent, Visibility
+from domain.game import GameEvent, Seat, Visibility
+
+from .components import PlanetName
 
 
 class RaisedUnit(msgspec.Struct, frozen=True):
     unit: str
     kind: str
-    planet: str
+    planet: PlanetName
 
 
 # --- setup -------------------------------------------------------------------------------
 
 
 class EmpireAssigned(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     empire: str
 
 
 class StartingPiecesPlaced(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     units: tuple[str, ...]
     factory: str
 
 
 class StartingCardsTaken(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
 
 
 class StartingCardsDetail(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     cards: tuple[int, ...]
 
     def visibility(self) -> Visibility:
@@ -52,14 +54,14 @@ class DeckShuffled(GameEvent, frozen=True):
 
 class StartPlayerRolled(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     round: int
     faces: tuple[int, ...]
     total: int
 
 
 class StartPlayerDetermined(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 # --- periods, turns and actions ----------------------------------------------------------
@@ -75,95 +77,95 @@ class PassMarkersPlaced(GameEvent, frozen=True):
 
 class PlanetTilesDrawn(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    planet: str
+    planet: PlanetName
     tiles: tuple[int, ...]
 
 
 class TensionPlaced(GameEvent, frozen=True):
     tile: int
-    planet: str
+    planet: PlanetName
 
 
 class TileDiscarded(GameEvent, frozen=True):
     tile: int
-    planet: str | None
+    planet: PlanetName | None
     reason: str
 
 
 class ActionPhaseStarted(GameEvent, frozen=True):
-    start_player: int
+    start_player: Seat
 
 
 class TurnStarted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     actions: int
     post_pass: bool = False
 
 
 class TurnEnded(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class ActionStarted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     action: str
 
 
 class ActionCompleted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     action: str
 
 
 class ExtraActionGranted(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     actions: int
 
 
 class GroupMoved(GameEvent, frozen=True):
-    seat: int
-    origin: str
-    destination: str
+    seat: Seat
+    origin: PlanetName
+    destination: PlanetName
     units: tuple[str, ...]
     distance: int
     allowance: int
 
 
 class ClaimWindowOpened(GameEvent, frozen=True):
-    seat: int
-    planet: str
+    seat: Seat
+    planet: PlanetName
 
 
 class UnitsLanded(GameEvent, frozen=True):
-    seat: int
-    planet: str
+    seat: Seat
+    planet: PlanetName
     units: tuple[str, ...]
     purpose: str
 
 
 class UnitsRaised(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     units: tuple[RaisedUnit, ...]
 
 
 class UnitReturnedToOrbit(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     unit: str
 
 
 class PassMarkerTaken(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     remaining: int
 
 
 class StartPlayerMarkerTaken(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class ActionPhaseEnded(GameEvent, frozen=True):
-    last_marker_by: int
-    asked: tuple[int, ...]
+    last_marker_by: Seat
+    asked: tuple[Seat, ...]
 
 
 class PostPassAnswered(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     played: bool

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.game import GameEvent, IllegalMove, Result, Rng
+import msgspec
+
+from domain.game import GameEvent, IllegalMove, Result, Rng, Seat, seat_ref
 
 from . import rules_actions as actions
 from . import rules_cards as cards
@@ -88,29 +90,27 @@ ANSWERS: dict[str, tuple[type, ...]] = {
 ANSWER_ONLY = frozenset(t for kinds in ANSWERS.values() for t in kinds)
 
 
-def _gate(state: State, seat: int, command: Command) -> None:
-    """Who may send what now: the game's end, owed decisions, the last-pass window, turns."""
-    if state.final is not None:
-        raise IllegalMove("GAME_OVER", "the match is over")
-    if not 0 <= seat < state.n:
-        raise IllegalMove("NOT_YOUR_TURN", f"there is no seat {seat}")
+def _gate(state: State, seat: Seat, command: Command) -> None:
+    """Whether this kind of command is what the seat is asked now.
+
+    The platform (`Match.decide`) has already refused a finished match, an unknown seat and a
+    seat that is not to move, so `seat` is the head of `pending`, the seat asked in the
+    last-pass window, or the active player.
+    """
     if state.pending:
         head = state.pending[0]
-        if seat != head.seat or type(command) not in ANSWERS[head.kind]:
-            raise IllegalMove("PENDING_DECISION", f"seat {head.seat} must first answer {head.kind}")
+        if type(command) not in ANSWERS[head.kind]:
+            asked = " or ".join(t.__name__ for t in ANSWERS[head.kind])
+            raise IllegalMove("WRONG_PHASE", f"{seat_ref(head.seat)} must first send {asked}")
         return
     if state.phase == "POST_PASS" and state.active is None:
         if not isinstance(command, PlayReaction | DeclineReaction):
-            raise IllegalMove("WRONG_PHASE", "the action phase is over")
-        if not state.post_pass_queue or seat != state.post_pass_queue[0]:
-            raise IllegalMove("NOT_YOUR_TURN", "another seat is being asked")
+            raise IllegalMove("WRONG_PHASE", "the action phase is over: play or decline a reaction")
         return
     if type(command) in ANSWER_ONLY:
-        raise IllegalMove("NO_DECISION_PENDING", "nothing is waiting for that answer")
+        raise IllegalMove("WRONG_PHASE", "nothing is waiting for that answer")
     if state.active is None:
         raise IllegalMove("WRONG_PHASE", "no turn is being played")
-    if seat != state.active:
-        raise IllegalMove("NOT_YOUR_TURN", f"it is seat {state.active}'s turn")
 
 
 def _advance(em: Emitter) -> None:
@@ -129,7 +129,18 @@ def _advance(em: Emitter) -> None:
             return
 
 
-def decide(state: State, seat: int, command: Command, rng: Rng) -> list[GameEvent]:
+def _within_bounds(command: Command) -> None:
+    """A command built in code (not decoded) meets the same bounds as JSON does (issue #12)."""
+    if type(command) not in HANDLERS:
+        raise IllegalMove("BAD_COMMAND", f"{type(command).__name__} is no Onward to Venus command")
+    try:
+        msgspec.convert(msgspec.to_builtins(command), type(command))
+    except (msgspec.ValidationError, TypeError) as exc:
+        raise IllegalMove("BAD_COMMAND", f"{type(command).__name__}: {exc}") from None
+
+
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[GameEvent]:
+    _within_bounds(command)
     _gate(state, seat, command)
     check, do = HANDLERS[type(command)]
     check(state, seat, command)
@@ -149,7 +160,7 @@ def to_move(state: State) -> frozenset[int]:
     return frozenset() if state.active is None else frozenset({state.active})
 
 
-def legal(state: State, seat: int) -> Sequence[Command]:
+def legal(state: State, seat: Seat) -> Sequence[Command]:
     if seat not in to_move(state):
         return []
     out = []

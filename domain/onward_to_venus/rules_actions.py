@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, Seat
 
 from .commands import ClaimTile, EndTurn, MoveGroup, RaiseUnits, Recruit, SkipClaim, TakePassMarker
 from .components import (
@@ -67,7 +67,7 @@ def require_action(state: State) -> None:
 # --- move (§4.5.1) ------------------------------------------------------------------------
 
 
-def check_move(state: State, seat: int, cmd: MoveGroup) -> int:
+def check_move(state: State, seat: Seat, cmd: MoveGroup) -> int:
     require_action(state)
     require_planet(cmd.origin)
     require_planet(cmd.destination)
@@ -109,7 +109,7 @@ def check_move(state: State, seat: int, cmd: MoveGroup) -> int:
     return allowance
 
 
-def do_move(em: Emitter, seat: int, cmd: MoveGroup) -> None:
+def do_move(em: Emitter, seat: Seat, cmd: MoveGroup) -> None:
     allowance = check_move(em.state, seat, cmd)
     em.emit(ActionStarted(seat, "MOVE"))
     for card in (*cmd.movement_cards, *([cmd.transport_card] if cmd.transport_card else [])):
@@ -123,12 +123,12 @@ def do_move(em: Emitter, seat: int, cmd: MoveGroup) -> None:
         em.emit(ActionCompleted(seat, "MOVE"))
 
 
-def check_skip_claim(state: State, seat: int, cmd: SkipClaim) -> None:
+def check_skip_claim(state: State, seat: Seat, cmd: SkipClaim) -> None:
     if state.step != "CLAIM_WINDOW":
         raise IllegalMove("CLAIM_NOT_ALLOWED_HERE", "no claim window is open")
 
 
-def do_skip_claim(em: Emitter, seat: int, cmd: SkipClaim) -> None:
+def do_skip_claim(em: Emitter, seat: Seat, cmd: SkipClaim) -> None:
     check_skip_claim(em.state, seat, cmd)
     em.emit(ActionCompleted(seat, "MOVE"))
 
@@ -136,7 +136,7 @@ def do_skip_claim(em: Emitter, seat: int, cmd: SkipClaim) -> None:
 # --- claim (§4.5.2) -----------------------------------------------------------------------
 
 
-def check_claim(state: State, seat: int, cmd: ClaimTile) -> None:
+def check_claim(state: State, seat: Seat, cmd: ClaimTile) -> None:
     if cmd.as_part_of_move:
         if state.step != "CLAIM_WINDOW" or state.claim_planet != cmd.planet:
             raise IllegalMove("CLAIM_NOT_ALLOWED_HERE", "no claim window is open at that planet")
@@ -178,7 +178,7 @@ def check_claim(state: State, seat: int, cmd: ClaimTile) -> None:
         )
 
 
-def do_claim(em: Emitter, seat: int, cmd: ClaimTile) -> None:
+def do_claim(em: Emitter, seat: Seat, cmd: ClaimTile) -> None:
     check_claim(em.state, seat, cmd)
     action = "MOVE" if cmd.as_part_of_move else "CLAIM"
     if not cmd.as_part_of_move:
@@ -196,7 +196,7 @@ def do_claim(em: Emitter, seat: int, cmd: ClaimTile) -> None:
 # --- raise (§4.5.3) -----------------------------------------------------------------------
 
 
-def check_recruits(state: State, seat: int, recruits: tuple[Recruit, ...]) -> int:
+def check_recruits(state: State, seat: Seat, recruits: tuple[Recruit, ...]) -> int:
     for r in recruits:
         require_planet(r.planet)
         if r.kind not in UNIT_KINDS:
@@ -216,7 +216,7 @@ def check_recruits(state: State, seat: int, recruits: tuple[Recruit, ...]) -> in
     return cost
 
 
-def raise_units(em: Emitter, seat: int, recruits: tuple[Recruit, ...]) -> None:
+def raise_units(em: Emitter, seat: Seat, recruits: tuple[Recruit, ...]) -> None:
     cost = check_recruits(em.state, seat, recruits)
     em.emit(MoneyChanged(seat, -cost, em.state.money[seat] - cost, "RAISE"))
     taken: Counter[str] = Counter()
@@ -229,14 +229,14 @@ def raise_units(em: Emitter, seat: int, recruits: tuple[Recruit, ...]) -> None:
     em.emit(UnitsRaised(seat, tuple(raised)))
 
 
-def check_raise(state: State, seat: int, cmd: RaiseUnits) -> None:
+def check_raise(state: State, seat: Seat, cmd: RaiseUnits) -> None:
     require_action(state)
     if not 1 <= len(cmd.units) <= 2:
         raise IllegalMove("INVALID_UNIT_COUNT", "raise one or two units")
     check_recruits(state, seat, cmd.units)
 
 
-def do_raise(em: Emitter, seat: int, cmd: RaiseUnits) -> None:
+def do_raise(em: Emitter, seat: Seat, cmd: RaiseUnits) -> None:
     check_raise(em.state, seat, cmd)
     em.emit(ActionStarted(seat, "RAISE"))
     raise_units(em, seat, cmd.units)
@@ -246,13 +246,13 @@ def do_raise(em: Emitter, seat: int, cmd: RaiseUnits) -> None:
 # --- pass markers (§4.5.5) and the end of a turn --------------------------------------------
 
 
-def check_pass_marker(state: State, seat: int, cmd: TakePassMarker) -> None:
+def check_pass_marker(state: State, seat: Seat, cmd: TakePassMarker) -> None:
     require_action(state)
     if state.pass_markers < 1:
         raise IllegalMove("NO_PASS_MARKERS", "the pass card is empty")
 
 
-def take_pass_marker(em: Emitter, seat: int) -> bool:
+def take_pass_marker(em: Emitter, seat: Seat) -> bool:
     """Returns True when this was the last marker, which ends the action phase at once."""
     remaining = em.state.pass_markers - 1
     em.emit(PassMarkerTaken(seat, remaining))
@@ -265,14 +265,14 @@ def take_pass_marker(em: Emitter, seat: int) -> bool:
     return True
 
 
-def do_pass_marker(em: Emitter, seat: int, cmd: TakePassMarker) -> None:
+def do_pass_marker(em: Emitter, seat: Seat, cmd: TakePassMarker) -> None:
     check_pass_marker(em.state, seat, cmd)
     em.emit(ActionStarted(seat, "PASS_MARKER"))
     if not take_pass_marker(em, seat):
         em.emit(ActionCompleted(seat, "PASS_MARKER"))
 
 
-def check_end_turn(state: State, seat: int, cmd: EndTurn) -> None:
+def check_end_turn(state: State, seat: Seat, cmd: EndTurn) -> None:
     if state.step != "IDLE":
         raise IllegalMove("ACTION_IN_PROGRESS", "finish the current action first")
     # Ruling: the last-pass extra action may go unused, as no pass marker is left to take
@@ -280,6 +280,6 @@ def check_end_turn(state: State, seat: int, cmd: EndTurn) -> None:
         raise IllegalMove("ACTIONS_REMAINING", "you must use your action first")
 
 
-def do_end_turn(em: Emitter, seat: int, cmd: EndTurn) -> None:
+def do_end_turn(em: Emitter, seat: Seat, cmd: EndTurn) -> None:
     check_end_turn(em.state, seat, cmd)
     end_turn(em)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, Seat
 
 from .commands import PlayActionCard, PlayFreeActionCard
 from .components import (
     BUY_CARDS_COUNT,
     BUY_CARDS_PRICE,
+    DRAW4_COUNT,
+    DRAW4_KEEP,
     FORCED_DISCARD_COUNT,
     LOTTERY_MONEY,
     PLANETS,
@@ -15,6 +17,7 @@ from .components import (
     SWAP_MAX,
     TILES,
     TRAITOR_MONEY,
+    PlanetName,
     card_kind,
 )
 from .events import (
@@ -54,26 +57,28 @@ DESTROY_KINDS = {"DESTROY_INFANTRY": "INF", "DESTROY_CRUISER": "CRU", "DESTROY_U
 FREE_IN_COMBAT = frozenset({"RECYCLE", "EXTRA_ACTION"})
 
 
-def _tile_on_planets(state: State, tile: int | None, kind: str) -> str:
+def _tile_on_planets(state: State, tile: int | None, kind: str) -> PlanetName:
     for name in PLANETS:
         if tile is not None and tile in planet(state, name).tiles and TILES[tile].kind == kind:
             return name
     raise IllegalMove("INVALID_TARGET", f"no {kind.lower()} tile T{tile} lies on a planet")
 
 
-def _opponent(state: State, seat: int, opponent: int | None) -> int:
+def _opponent(state: State, seat: Seat, opponent: int | None) -> int:
     if opponent is None or not 0 <= opponent < state.n or opponent == seat:
         raise IllegalMove("INVALID_TARGET", "name an opponent")
     return opponent
 
 
-def check_action_card(state: State, seat: int, cmd: PlayActionCard) -> None:
+def check_action_card(state: State, seat: Seat, cmd: PlayActionCard) -> None:
     require_action(state)
     name = require_in_hand(state, seat, cmd.card)
     if card_kind(name) != "ACTION":
         raise IllegalMove("NOT_AN_ACTION_CARD", f"C{cmd.card} is not an action card")
     if name == "CARD_SWAP":
         others = set(state.hands[seat]) - {cmd.card}
+        if cmd.cards is None:
+            raise IllegalMove("INVALID_TARGET", "name the cards to discard ([] discards none)")
         if len(cmd.cards) > SWAP_MAX or len(set(cmd.cards)) != len(cmd.cards):
             raise IllegalMove("INVALID_TARGET", f"discard up to {SWAP_MAX} different cards")
         if not set(cmd.cards) <= others:
@@ -105,7 +110,7 @@ def check_action_card(state: State, seat: int, cmd: PlayActionCard) -> None:
         _tile_on_planets(state, cmd.tile, "TROPHY")
 
 
-def do_action_card(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def do_action_card(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     check_action_card(em.state, seat, cmd)
     name = effect(cmd.card)
     em.emit(ActionStarted(seat, "CARD"), CardPlayed(seat, cmd.card, name, "ACTION"))
@@ -113,55 +118,56 @@ def do_action_card(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
     em.emit(ActionCompleted(seat, "CARD"))
 
 
-def _card_swap(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
-    if cmd.cards:
-        em.emit(CardsDiscarded(seat, cmd.cards, "CARD_SWAP"))
-    draw(em, seat, len(cmd.cards) + 1, "CARD_SWAP")
+def _card_swap(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
+    discarded = cmd.cards or ()
+    if discarded:
+        em.emit(CardsDiscarded(seat, discarded, "CARD_SWAP"))
+    draw(em, seat, len(discarded) + 1, "CARD_SWAP")
     check_hand_limit(em, seat)
 
 
-def _draw4_keep2(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
-    drawn = draw(em, seat, 4, "DRAW4_KEEP2", held=True)
-    if len(drawn) > 2:
-        em.require([Decision("CHOOSE_KEEP", seat, count=2)])
+def _draw4_keep2(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
+    drawn = draw(em, seat, DRAW4_COUNT, "DRAW4_KEEP2", held=True)
+    if len(drawn) > DRAW4_KEEP:
+        em.require([Decision("CHOOSE_KEEP", seat, count=DRAW4_KEEP)])
         return
     if drawn:
         em.emit(CardsKept(seat, len(drawn)), CardsKeptDetail(seat, tuple(drawn)))
         check_hand_limit(em, seat)
 
 
-def _destroy(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _destroy(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.unit is not None
     threaten_unit(em, cmd.unit, seat, effect(cmd.card))
 
 
-def _traitor(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _traitor(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.planet is not None
     balance = em.state.money[seat] + TRAITOR_MONEY
     em.emit(MoneyChanged(seat, TRAITOR_MONEY, balance, "TRAITOR"))
     em.emit(TraitorAttached(seat, cmd.card, cmd.planet))
 
 
-def _buy_cards(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _buy_cards(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     balance = em.state.money[seat] - BUY_CARDS_PRICE
     em.emit(MoneyChanged(seat, -BUY_CARDS_PRICE, balance, "BUY_CARDS"))
     draw(em, seat, BUY_CARDS_COUNT, "BUY_CARDS")
     check_hand_limit(em, seat)
 
 
-def _place_tension(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _place_tension(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.planet is not None
     tile = next(t for t in em.state.tile_discard if TILES[t].kind == "TENSION")
     em.emit(TensionPlaced(tile, cmd.planet))
 
 
-def _discard_tension(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _discard_tension(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.tile is not None
     where = _tile_on_planets(em.state, cmd.tile, "TENSION")
     em.emit(TileDiscarded(cmd.tile, where, "DISCARD_TENSION"))
 
 
-def _forced_discard(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _forced_discard(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.opponent is not None
     hand = list(em.state.hands[cmd.opponent])
     lost = tuple(
@@ -171,24 +177,24 @@ def _forced_discard(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
         em.emit(CardsDiscarded(cmd.opponent, lost, "FORCED_DISCARD"))
 
 
-def _espionage(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _espionage(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.opponent is not None
     em.emit(HandRevealed(seat, cmd.opponent, em.state.hands[cmd.opponent]))
     em.require([Decision("ESPIONAGE", seat, opponent=cmd.opponent)])
 
 
-def _rich_veins(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _rich_veins(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     mines = sum(1 for b in em.state.buildings if b.owner == seat and b.kind == "MINE" and b.planet)
     if mines:
         em.emit(MoneyChanged(seat, mines, em.state.money[seat] + mines, "RICH_VEINS"))
 
 
-def _space_lottery(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _space_lottery(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     balance = em.state.money[seat] + LOTTERY_MONEY
     em.emit(MoneyChanged(seat, LOTTERY_MONEY, balance, "SPACE_LOTTERY"))
 
 
-def _big_game_hunt(em: Emitter, seat: int, cmd: PlayActionCard) -> None:
+def _big_game_hunt(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.tile is not None
     where = _tile_on_planets(em.state, cmd.tile, "TROPHY")
     em.emit(TileClaimed(seat, where, cmd.tile, "TROPHY"), TileKept(seat, cmd.tile, "TROPHY"))
@@ -212,7 +218,7 @@ _ACTION_EFFECTS = {
 }
 
 
-def check_free_card(state: State, seat: int, cmd: PlayFreeActionCard) -> None:
+def check_free_card(state: State, seat: Seat, cmd: PlayFreeActionCard) -> None:
     name = require_in_hand(state, seat, cmd.card)
     if card_kind(name) != "FREE":
         raise IllegalMove("NOT_A_FREE_ACTION_CARD", f"C{cmd.card} is not a free-action card")
@@ -241,7 +247,7 @@ def check_free_card(state: State, seat: int, cmd: PlayFreeActionCard) -> None:
         raise IllegalMove("NO_PASS_MARKERS", "the pass card is empty")
 
 
-def do_free_card(em: Emitter, seat: int, cmd: PlayFreeActionCard) -> None:
+def do_free_card(em: Emitter, seat: Seat, cmd: PlayFreeActionCard) -> None:
     check_free_card(em.state, seat, cmd)
     name = effect(cmd.card)
     em.emit(CardPlayed(seat, cmd.card, name, "FREE"))

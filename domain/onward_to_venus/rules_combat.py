@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, Seat
 
 from .commands import AbandonClaim, AssignCasualties, ConcludeCombat, LandForCombat, PlayCombatCard
 from .components import (
@@ -14,6 +14,7 @@ from .components import (
     TRAITOR_DEFENCE,
     UNIT_CP,
     UNIT_DEFENCE,
+    PlanetName,
     card_kind,
     card_points,
 )
@@ -99,7 +100,7 @@ def announce_requirement(em: Emitter) -> None:
 
 
 def open_combat(
-    em: Emitter, seat: int, where: str, tile: int, target: str | None, part_of_move: bool
+    em: Emitter, seat: Seat, where: PlanetName, tile: int, target: str | None, part_of_move: bool
 ) -> None:
     """§4.6.1 steps 1-5: declare, compute the base defence, roll three dice."""
     state = em.state
@@ -125,7 +126,7 @@ def _combat(state: State) -> Combat:
     return state.combat
 
 
-def check_land(state: State, seat: int, cmd: LandForCombat) -> None:
+def check_land(state: State, seat: Seat, cmd: LandForCombat) -> None:
     combat = _combat(state)
     if not cmd.units or len(set(cmd.units)) != len(cmd.units):
         raise IllegalMove("INVALID_UNIT_COUNT", "name each landing unit once")
@@ -137,7 +138,7 @@ def check_land(state: State, seat: int, cmd: LandForCombat) -> None:
             raise IllegalMove("UNIT_NOT_IN_ORBIT", f"{uid} is not in orbit of {combat.planet}")
 
 
-def do_land(em: Emitter, seat: int, cmd: LandForCombat) -> None:
+def do_land(em: Emitter, seat: Seat, cmd: LandForCombat) -> None:
     check_land(em.state, seat, cmd)
     combat = em.state.combat
     assert combat is not None
@@ -149,7 +150,7 @@ def _die(combat: Combat, index: int) -> None:
         raise IllegalMove("INVALID_DIE", f"die {index} cannot be chosen")
 
 
-def check_combat_card(state: State, seat: int, cmd: PlayCombatCard) -> None:
+def check_combat_card(state: State, seat: Seat, cmd: PlayCombatCard) -> None:
     combat = _combat(state)
     name = require_in_hand(state, seat, cmd.card)
     if card_kind(name) != "CP" and name not in COMBAT_CARDS:
@@ -192,7 +193,7 @@ def _add_points(em: Emitter, source: str, amount: int) -> None:
     em.emit(CombatPointsAdded(combat.number, source, amount, total))
 
 
-def do_combat_card(em: Emitter, seat: int, cmd: PlayCombatCard) -> None:
+def do_combat_card(em: Emitter, seat: Seat, cmd: PlayCombatCard) -> None:
     check_combat_card(em.state, seat, cmd)
     combat = em.state.combat
     assert combat is not None
@@ -226,7 +227,7 @@ def do_combat_card(em: Emitter, seat: int, cmd: PlayCombatCard) -> None:
         _add_points(em, "CARD", ASSAULT_CARDS[name][1])
 
 
-def check_conclude(state: State, seat: int, cmd: ConcludeCombat) -> None:
+def check_conclude(state: State, seat: Seat, cmd: ConcludeCombat) -> None:
     combat = _combat(state)
     if not combat.landed:
         raise IllegalMove("MUST_LAND_AT_LEAST_ONE_UNIT", "land at least one unit to win a fight")
@@ -235,7 +236,7 @@ def check_conclude(state: State, seat: int, cmd: ConcludeCombat) -> None:
         raise IllegalMove("INSUFFICIENT_COMBAT_POINTS", f"{have} < {need}")
 
 
-def _close(em: Emitter, seat: int, success: bool) -> None:
+def _close(em: Emitter, seat: Seat, success: bool) -> None:
     combat = em.state.combat
     assert combat is not None
     em.emit(CombatResolved(combat.number, success, required(combat), committed(em.state, combat)))
@@ -252,22 +253,22 @@ def _close(em: Emitter, seat: int, success: bool) -> None:
         em.require([Decision("CASUALTIES", seat, count=losses, planet=combat.planet)])
 
 
-def do_conclude(em: Emitter, seat: int, cmd: ConcludeCombat) -> None:
+def do_conclude(em: Emitter, seat: Seat, cmd: ConcludeCombat) -> None:
     check_conclude(em.state, seat, cmd)
     _close(em, seat, True)
 
 
-def check_abandon(state: State, seat: int, cmd: AbandonClaim) -> None:
+def check_abandon(state: State, seat: Seat, cmd: AbandonClaim) -> None:
     _combat(state)
 
 
-def do_abandon(em: Emitter, seat: int, cmd: AbandonClaim) -> None:
+def do_abandon(em: Emitter, seat: Seat, cmd: AbandonClaim) -> None:
     check_abandon(em.state, seat, cmd)
     # B-4: landed units stay on the surface and played cards stay spent
     _close(em, seat, False)
 
 
-def check_casualties(state: State, seat: int, cmd: AssignCasualties) -> None:
+def check_casualties(state: State, seat: Seat, cmd: AssignCasualties) -> None:
     decision = state.pending[0]
     if len(cmd.units) != decision.count or len(set(cmd.units)) != len(cmd.units):
         raise IllegalMove("WRONG_CASUALTY_COUNT", f"exactly {decision.count} unit(s) must be lost")
@@ -277,7 +278,7 @@ def check_casualties(state: State, seat: int, cmd: AssignCasualties) -> None:
             raise IllegalMove("CASUALTY_NOT_AT_PLANET", f"{uid} is not yours at {decision.planet}")
 
 
-def do_casualties(em: Emitter, seat: int, cmd: AssignCasualties) -> None:
+def do_casualties(em: Emitter, seat: Seat, cmd: AssignCasualties) -> None:
     check_casualties(em.state, seat, cmd)
     em.emit(DecisionResolved(seat, "CASUALTIES"))
     destroy_units(em, cmd.units, "COMBAT_SKULL")

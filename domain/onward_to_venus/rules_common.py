@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from domain.game import GameEvent, IllegalMove, Rng
+from domain.game import GameEvent, IllegalMove, Rng, Seat
 
-from .components import CARD_EFFECT, DIE_FACES, HAND_LIMIT, INCOME, TILES
+from .components import CARD_EFFECT, DIE_FACES, HAND_LIMIT, INCOME, PLANETS, TILES, PlanetName
 from .events import (
     CardsDrawn,
     CardsDrawnDetail,
     DecisionRequired,
     DeckReshuffled,
+    Event,
     UnitDestroyed,
 )
 from .rules_evolve import evolve
@@ -26,7 +27,7 @@ class Emitter:
         self.events: list[GameEvent] = []
         self.rng = rng
 
-    def emit(self, *events: GameEvent) -> None:
+    def emit(self, *events: Event) -> None:
         for event in events:
             self.events.append(event)
             self.state = evolve(self.state, event)
@@ -45,7 +46,7 @@ def effect(card: int) -> str:
     return CARD_EFFECT[card]
 
 
-def planet(state: State, name: str) -> Planet:
+def planet(state: State, name: PlanetName) -> Planet:
     return state.planets[planet_index(name)]
 
 
@@ -53,47 +54,56 @@ def seats_from(state: State, first: int) -> list[int]:
     return [(first + i) % state.n for i in range(state.n)]
 
 
-def units_of(state: State, seat: int) -> tuple[Unit, ...]:
+def units_of(state: State, seat: Seat) -> tuple[Unit, ...]:
     return tuple(u for u in state.units if u.owner == seat)
 
 
-def orbit_units(state: State, seat: int, where: str) -> list[Unit]:
+def orbit_units(state: State, seat: Seat, where: PlanetName) -> list[Unit]:
     return [u for u in state.units if u.owner == seat and u.planet == where and not u.surface]
 
 
-def units_at(state: State, seat: int, where: str) -> list[Unit]:
+def units_at(state: State, seat: Seat, where: PlanetName) -> list[Unit]:
     return [u for u in state.units if u.owner == seat and u.planet == where]
 
 
-def buildings_at(state: State, seat: int, where: str) -> list[Building]:
+def buildings_at(state: State, seat: Seat, where: PlanetName) -> list[Building]:
     return [b for b in state.buildings if b.owner == seat and b.planet == where]
 
 
-def supply_unit(state: State, seat: int, kind: str, skip: int = 0) -> str | None:
+def supply_unit(state: State, seat: Seat, kind: str, skip: int = 0) -> str | None:
     free = [u.id for u in state.units if u.owner == seat and u.kind == kind and u.planet is None]
     return free[skip] if len(free) > skip else None
 
 
-def supply_building(state: State, seat: int, kind: str) -> str | None:
+def supply_building(state: State, seat: Seat, kind: str) -> str | None:
     for b in state.buildings:
         if b.owner == seat and b.kind == kind and b.planet is None:
             return b.id
     return None
 
 
-def income_at(state: State, seat: int, where: str) -> int:
+def income_at(state: State, seat: Seat, where: PlanetName) -> int:
     return sum(INCOME[b.kind] for b in buildings_at(state, seat, where))
 
 
-def has_factory_at(state: State, seat: int, where: str) -> bool:
+def planet_incomes(state: State) -> dict[str, list[int]]:
+    """Every seat's income on every planet (§4.1 derived), in one pass over the buildings."""
+    out: dict[str, list[int]] = {name: [0] * state.n for name in PLANETS}
+    for b in state.buildings:
+        if b.planet is not None:
+            out[b.planet][b.owner] += INCOME[b.kind]
+    return out
+
+
+def has_factory_at(state: State, seat: Seat, where: PlanetName) -> bool:
     return any(b.kind == "FACTORY" for b in buildings_at(state, seat, where))
 
 
-def crisis_tiles(state: State, where: str) -> list[int]:
+def crisis_tiles(state: State, where: PlanetName) -> list[int]:
     return sorted(t for t in planet(state, where).tiles if TILES[t].kind == "CRISIS")
 
 
-def highest_income_seats(state: State, where: str) -> list[int]:
+def highest_income_seats(state: State, where: PlanetName) -> list[int]:
     """B-24: a player with no income on the planet is never the highest."""
     incomes = [income_at(state, s, where) for s in range(state.n)]
     top = max(incomes)
@@ -107,13 +117,13 @@ def unit_on_board(state: State, uid: str | None) -> Unit | None:
     return unit if unit is not None and unit.planet is not None else None
 
 
-def require_in_hand(state: State, seat: int, card: int) -> str:
+def require_in_hand(state: State, seat: Seat, card: int) -> str:
     if card not in state.hands[seat]:
         raise IllegalMove("CARD_NOT_IN_HAND", f"card C{card} is not in your hand")
     return effect(card)
 
 
-def draw(em: Emitter, seat: int, count: int, reason: str, held: bool = False) -> list[int]:
+def draw(em: Emitter, seat: Seat, count: int, reason: str, held: bool = False) -> list[int]:
     """Draw from the unordered deck, reshuffling the discard pile when it runs out (§4.5.7)."""
     drawn: list[int] = []
     batch: list[int] = []
@@ -136,7 +146,7 @@ def draw(em: Emitter, seat: int, count: int, reason: str, held: bool = False) ->
     return drawn
 
 
-def check_hand_limit(em: Emitter, seat: int) -> None:
+def check_hand_limit(em: Emitter, seat: Seat) -> None:
     """§4.5.7: over the limit, the discard is owed before any other card may be played."""
     excess = len(em.state.hands[seat]) - HAND_LIMIT
     already = any(d.kind == "DISCARD_TO_LIMIT" and d.seat == seat for d in em.state.pending)

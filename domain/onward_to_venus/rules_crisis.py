@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.game import Seat
+
 from .components import (
     ALIEN_LANDING,
     ALIEN_PATH,
@@ -12,6 +14,7 @@ from .components import (
     PLANETS,
     SKULL,
     TILES,
+    PlanetName,
 )
 from .events import (
     AliensAdvanced,
@@ -77,7 +80,7 @@ def continue_crises(em: Emitter) -> None:
     _finish(em)
 
 
-def _resolve(em: Emitter, name: str, level: int) -> None:
+def _resolve(em: Emitter, name: PlanetName, level: int) -> None:
     resolver = _RESOLVERS.get(name)
     outcome = resolver(em, level) if resolver else "NOTHING"
     if em.state.final is None:
@@ -90,11 +93,11 @@ def _start(em: Emitter) -> list[int]:
 
 def lose_pieces(
     em: Emitter,
-    seat: int,
-    where: str,
+    seat: Seat,
+    where: PlanetName,
     units: int,
     buildings: int,
-    pool: tuple[str, ...],
+    pool: tuple[PlanetName, ...],
     reason: str,
 ) -> None:
     """Ask for a crisis loss, or take it at once when there is no choice to make."""
@@ -198,7 +201,7 @@ def _space_pirates(em: Emitter, level: int) -> str:
     """§4.9.9, B-18: pay what you can; each unpaid £1 costs one counted piece."""
     if level < 2:
         return "NOTHING"
-    pool = ("TITAN",) if level == 2 else ("TITAN", "GANYMEDE", "KUIPER")
+    pool: tuple[PlanetName, ...] = ("TITAN",) if level == 2 else ("TITAN", "GANYMEDE", "KUIPER")
     for seat in _start(em):
         due = sum(1 for b in em.state.buildings if b.owner == seat and b.planet in pool)
         if not due:
@@ -234,7 +237,7 @@ _RESOLVERS: dict[str, Callable[[Emitter, int], str]] = {
 
 
 def _clear_planet(
-    em: Emitter, name: str, reason: str, destroy: bool, keep_tiles: bool = False
+    em: Emitter, name: PlanetName, reason: str, destroy: bool, keep_tiles: bool = False
 ) -> None:
     units = [u.id for s in range(em.state.n) for u in units_at(em.state, s, name)]
     if destroy:
@@ -256,7 +259,7 @@ def _clear_planet(
         em.emit(TraitorDiscarded(card, name))
 
 
-def _rockets(em: Emitter, name: str, reason: str) -> None:
+def _rockets(em: Emitter, name: PlanetName, reason: str) -> None:
     """§4.9.6/§4.9.7, B-15: annihilate the planet, then hits are taken from Earth in turn."""
     _clear_planet(em, name, reason, destroy=True)
     faces = em.roll()

@@ -3,7 +3,7 @@ Bazagthoth's orders, crisis losses, and the last-pass window (§4.5.6, §4.5.7, 
 
 from __future__ import annotations
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, Seat
 
 from .commands import (
     BazagthothOrder,
@@ -58,7 +58,7 @@ def _head(state: State) -> Decision:
 # --- hand limit and card choices -------------------------------------------------------------
 
 
-def check_discard(state: State, seat: int, cmd: DiscardToHandLimit) -> None:
+def check_discard(state: State, seat: Seat, cmd: DiscardToHandLimit) -> None:
     need = _head(state).count
     if len(cmd.cards) != need or len(set(cmd.cards)) != len(cmd.cards):
         raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {need} card(s)")
@@ -66,14 +66,14 @@ def check_discard(state: State, seat: int, cmd: DiscardToHandLimit) -> None:
         require_in_hand(state, seat, card)
 
 
-def do_discard(em: Emitter, seat: int, cmd: DiscardToHandLimit) -> None:
+def do_discard(em: Emitter, seat: Seat, cmd: DiscardToHandLimit) -> None:
     check_discard(em.state, seat, cmd)
     em.emit(
         DecisionResolved(seat, "DISCARD_TO_LIMIT"), CardsDiscarded(seat, cmd.cards, "HAND_LIMIT")
     )
 
 
-def check_keep(state: State, seat: int, cmd: ChooseKeep) -> None:
+def check_keep(state: State, seat: Seat, cmd: ChooseKeep) -> None:
     need = _head(state).count
     if len(cmd.cards) != need or len(set(cmd.cards)) != len(cmd.cards):
         raise IllegalMove("WRONG_KEEP_COUNT", f"keep exactly {need} card(s)")
@@ -81,7 +81,7 @@ def check_keep(state: State, seat: int, cmd: ChooseKeep) -> None:
         raise IllegalMove("INVALID_TARGET", "keep only cards you just drew")
 
 
-def do_keep(em: Emitter, seat: int, cmd: ChooseKeep) -> None:
+def do_keep(em: Emitter, seat: Seat, cmd: ChooseKeep) -> None:
     check_keep(em.state, seat, cmd)
     rest = tuple(c for c in em.state.held[seat] if c not in cmd.cards)
     em.emit(DecisionResolved(seat, "CHOOSE_KEEP"), CardsKept(seat, len(cmd.cards)))
@@ -92,7 +92,7 @@ def do_keep(em: Emitter, seat: int, cmd: ChooseKeep) -> None:
     check_hand_limit(em, seat)
 
 
-def check_espionage(state: State, seat: int, cmd: EspionageChoice) -> None:
+def check_espionage(state: State, seat: Seat, cmd: EspionageChoice) -> None:
     target = _head(state).opponent
     assert target is not None
     if cmd.take is None:
@@ -108,7 +108,7 @@ def check_espionage(state: State, seat: int, cmd: EspionageChoice) -> None:
         raise IllegalMove("CARD_NOT_IN_HAND", "you have no card to give")
 
 
-def do_espionage(em: Emitter, seat: int, cmd: EspionageChoice) -> None:
+def do_espionage(em: Emitter, seat: Seat, cmd: EspionageChoice) -> None:
     check_espionage(em.state, seat, cmd)
     target = _head(em.state).opponent
     assert target is not None
@@ -128,10 +128,10 @@ def reaction_kind(state: State) -> str:
     return "LAST_PASS"
 
 
-def check_reaction(state: State, seat: int, cmd: PlayReaction) -> None:
+def check_reaction(state: State, seat: Seat, cmd: PlayReaction) -> None:
     kind = reaction_kind(state)
     if kind not in REACTION_CARD:
-        raise IllegalMove("PENDING_DECISION", f"seat {seat} owes a {kind} decision")
+        raise IllegalMove("WRONG_PHASE", f"a {kind} decision is owed, not a reaction")
     if require_in_hand(state, seat, cmd.card) != REACTION_CARD[kind]:
         raise IllegalMove("WRONG_CARD", f"C{cmd.card} does not answer this moment")
     if kind == "SAVE_DESTROYED":
@@ -140,7 +140,7 @@ def check_reaction(state: State, seat: int, cmd: PlayReaction) -> None:
             raise IllegalMove("INVALID_TARGET", "name one of the units just destroyed")
 
 
-def do_reaction(em: Emitter, seat: int, cmd: PlayReaction) -> None:
+def do_reaction(em: Emitter, seat: Seat, cmd: PlayReaction) -> None:
     check_reaction(em.state, seat, cmd)
     kind = reaction_kind(em.state)
     if kind == "LAST_PASS":
@@ -161,13 +161,13 @@ def do_reaction(em: Emitter, seat: int, cmd: PlayReaction) -> None:
         em.require([Decision("SAVE_DESTROYED", seat, units=rest, reason=head.reason)])
 
 
-def check_decline(state: State, seat: int, cmd: DeclineReaction) -> None:
+def check_decline(state: State, seat: Seat, cmd: DeclineReaction) -> None:
     kind = reaction_kind(state)
     if kind not in REACTION_CARD:
-        raise IllegalMove("PENDING_DECISION", f"seat {seat} owes a {kind} decision")
+        raise IllegalMove("WRONG_PHASE", f"a {kind} decision is owed, not a reaction")
 
 
-def do_decline(em: Emitter, seat: int, cmd: DeclineReaction) -> None:
+def do_decline(em: Emitter, seat: Seat, cmd: DeclineReaction) -> None:
     check_decline(em.state, seat, cmd)
     kind = reaction_kind(em.state)
     if kind == "LAST_PASS":
@@ -182,7 +182,7 @@ def do_decline(em: Emitter, seat: int, cmd: DeclineReaction) -> None:
 # --- crises ----------------------------------------------------------------------------------
 
 
-def check_bazagthoth(state: State, seat: int, cmd: BazagthothOrder) -> None:
+def check_bazagthoth(state: State, seat: Seat, cmd: BazagthothOrder) -> None:
     level = _head(state).level
     if cmd.choice == "DECLINE":
         return
@@ -204,7 +204,7 @@ def check_bazagthoth(state: State, seat: int, cmd: BazagthothOrder) -> None:
             raise IllegalMove("INVALID_TARGET", "name a factory or mine on a planet")
 
 
-def do_bazagthoth(em: Emitter, seat: int, cmd: BazagthothOrder) -> None:
+def do_bazagthoth(em: Emitter, seat: Seat, cmd: BazagthothOrder) -> None:
     check_bazagthoth(em.state, seat, cmd)
     level = _head(em.state).level
     em.emit(DecisionResolved(seat, "BAZAGTHOTH"))
@@ -228,7 +228,7 @@ def do_bazagthoth(em: Emitter, seat: int, cmd: BazagthothOrder) -> None:
         em.emit(PieceRemoved(building.id, building.owner, building.planet, "BAZAGTHOTH"))
 
 
-def check_losses(state: State, seat: int, cmd: ChooseCrisisLosses) -> None:
+def check_losses(state: State, seat: Seat, cmd: ChooseCrisisLosses) -> None:
     head = _head(state)
     if cmd.planet != head.planet or len(set(cmd.pieces)) != len(cmd.pieces):
         raise IllegalMove("INVALID_PIECE", f"the losses are owed at {head.planet}")
@@ -249,7 +249,7 @@ def check_losses(state: State, seat: int, cmd: ChooseCrisisLosses) -> None:
         )
 
 
-def do_losses(em: Emitter, seat: int, cmd: ChooseCrisisLosses) -> None:
+def do_losses(em: Emitter, seat: Seat, cmd: ChooseCrisisLosses) -> None:
     check_losses(em.state, seat, cmd)
     head = _head(em.state)
     em.emit(DecisionResolved(seat, "CRISIS_LOSSES"))

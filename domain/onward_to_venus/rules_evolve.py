@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
 from msgspec.structs import replace
 
-from .components import ALIEN_PATH, PLANETS
+from domain.game import Seat
+
+from .components import ALIEN_PATH, PLANETS, PlanetName
 from .events import (
     ActionCompleted,
     ActionPhaseEnded,
     ActionPhaseStarted,
     ActionStarted,
+    AlienDefeated,
     AliensAdvanced,
     AliensArrived,
+    BagFilled,
+    BazagthothControlDetermined,
     CardPlayed,
     CardReturnedToHand,
     CardsDiscarded,
+    CardsDrawn,
     CardsDrawnDetail,
+    CardsExchanged,
     CardsExchangedDetail,
+    CardsKept,
     CardsKeptDetail,
+    CardTaken,
     CardTakenDetail,
     ClaimAttempted,
     ClaimWindowOpened,
@@ -28,31 +37,47 @@ from .events import (
     CombatDieExcluded,
     CombatModifierApplied,
     CombatPointsAdded,
+    CombatRequirementUpdated,
+    CombatResolved,
     CombatSkullIgnored,
+    CrisisDiceRolled,
+    CrisisDiePlaced,
     CrisisLevelDetermined,
     CrisisPhaseStarted,
     CrisisResolved,
+    DamageRolled,
     DecisionRequired,
     DecisionResolved,
     DeckReshuffled,
+    DeckShuffled,
+    DestructionCancelled,
+    EmpireAssigned,
+    Event,
     ExtraActionGranted,
     FactoryBuilt,
     GameEnded,
     GroupMoved,
+    HandRevealed,
+    IncomePaid,
     MineBuilt,
     MoneyChanged,
     PassMarkersPlaced,
     PassMarkerTaken,
+    PeriodEnded,
     PeriodStarted,
     PieceRemoved,
     PieceTakenOver,
+    PiratesPaid,
     PlanetFlipped,
+    PlanetScored,
     PlanetTilesDrawn,
     PostPassAnswered,
     StartingCardsDetail,
+    StartingCardsTaken,
     StartingPiecesPlaced,
     StartPlayerDetermined,
     StartPlayerMarkerTaken,
+    StartPlayerRolled,
     TensionPlaced,
     TileClaimed,
     TileDiscarded,
@@ -89,7 +114,9 @@ def _without(items: tuple[int, ...], removed: tuple[int, ...]) -> tuple[int, ...
     return tuple(i for i in items if i not in gone)
 
 
-def _move_units(state: State, ids: tuple[str, ...], planet: str | None, surface: bool) -> State:
+def _move_units(
+    state: State, ids: tuple[str, ...], planet: PlanetName | None, surface: bool
+) -> State:
     units = list(state.units)
     for uid in ids:
         index = unit_index(uid)
@@ -98,7 +125,7 @@ def _move_units(state: State, ids: tuple[str, ...], planet: str | None, surface:
     return replace(state, units=tuple(units))
 
 
-def _place_building(state: State, bid: str, planet: str | None) -> State:
+def _place_building(state: State, bid: str, planet: PlanetName | None) -> State:
     index = building_index(bid)
     if index is None:
         return state
@@ -108,7 +135,7 @@ def _place_building(state: State, bid: str, planet: str | None) -> State:
     )
 
 
-def _planet(state: State, name: str) -> Planet:
+def _planet(state: State, name: PlanetName) -> Planet:
     return state.planets[planet_index(name)]
 
 
@@ -116,7 +143,7 @@ def _with_planet(state: State, planet: Planet) -> State:
     return replace(state, planets=_set(state.planets, planet_index(planet.name), planet))
 
 
-def _hand(state: State, seat: int, hand: tuple[int, ...]) -> State:
+def _hand(state: State, seat: Seat, hand: tuple[int, ...]) -> State:
     return replace(state, hands=_set(state.hands, seat, tuple(sorted(hand))))
 
 
@@ -126,7 +153,7 @@ def _combat(state: State, **changes: Any) -> State:
     return replace(state, combat=replace(state.combat, **changes))
 
 
-def _remove_tile(state: State, tile: int, planet: str | None) -> State:
+def _remove_tile(state: State, tile: int, planet: PlanetName | None) -> State:
     names = [planet] if planet is not None else list(PLANETS)
     for name in names:
         p = _planet(state, name)
@@ -137,7 +164,8 @@ def _remove_tile(state: State, tile: int, planet: str | None) -> State:
     return state
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: Event) -> State:
+    """One fact applied; facts that only inform (counts, dice, scoring lines) change nothing."""
     match event:
         case StartingPiecesPlaced(units=units, factory=factory):
             state = _move_units(state, units, "EARTH", False)
@@ -348,6 +376,30 @@ def evolve(state: State, event: Any) -> State:
                 step="IDLE",
                 combat=None,
             )
-        case _:
-            # informational facts (counts, dice placements, scoring lines) change nothing
+        case (
+            EmpireAssigned()  # the empires are the options' (`initial`)
+            | StartingCardsTaken()  # the cards themselves ride in StartingCardsDetail
+            | BagFilled()
+            | DeckShuffled()  # the deck is unordered: each draw picks a card (§7)
+            | StartPlayerRolled()
+            | CardsDrawn()  # public counts; the cards ride in CardsDrawnDetail
+            | CardsKept()
+            | CardTaken()
+            | CardsExchanged()
+            | HandRevealed()  # the spy looks; nothing moves yet
+            | CombatRequirementUpdated()  # derived from the combat's dice and base
+            | CombatResolved()  # its consequences follow as their own events
+            | AlienDefeated()  # TileClaimed takes the alien off its planet
+            | DestructionCancelled()
+            | CrisisDiceRolled()
+            | CrisisDiePlaced()  # the level follows in CrisisLevelDetermined
+            | BazagthothControlDetermined()
+            | DamageRolled()  # the losses follow as their own events
+            | PiratesPaid()  # the payment follows as MoneyChanged
+            | IncomePaid()  # the payment follows as MoneyChanged
+            | PeriodEnded()
+            | PlanetScored()  # the final scores ride in GameEnded
+        ):
             return state
+        case _:
+            assert_never(event)

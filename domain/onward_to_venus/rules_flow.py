@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Rng, places_from_keys
+from domain.game import IllegalMove, Rng, Seat, places_from_keys
 
 from .components import (
     ALIEN_VP,
@@ -21,6 +21,7 @@ from .components import (
     TILES_PER_PLANET,
     TROPHY_VP,
     VP_HEXES,
+    PlanetName,
 )
 from .events import (
     ActionPhaseStarted,
@@ -46,7 +47,7 @@ from .events import (
     TurnStarted,
     UnitsReturnedToOrbit,
 )
-from .rules_common import Emitter, draw, income_at, planet
+from .rules_common import Emitter, draw, income_at, planet, planet_incomes
 from .state import OnwardOptions, Planet, State, building_id, fresh_buildings, fresh_units, unit_id
 
 
@@ -181,14 +182,17 @@ def pay_income_and_return(em: Emitter) -> None:
     if period < PERIODS:
         start_period(em, period + 1)
     else:
-        finish_game(em, "NORMAL")
+        finish_game(em, "THIRD_PERIOD_SCORED")
 
 
-def planet_awards(state: State, name: str) -> tuple[Award, ...]:
+def planet_awards(
+    state: State, name: PlanetName, incomes: list[int] | None = None
+) -> tuple[Award, ...]:
     """§6.2 step 1: dense ranks over positive incomes; ties share a hex and use up no rank."""
     if planet(state, name).flipped:
         return ()
-    incomes = [income_at(state, s, name) for s in range(state.n)]
+    if incomes is None:
+        incomes = [income_at(state, s, name) for s in range(state.n)]
     values = sorted({i for i in incomes if i > 0}, reverse=True)
     hexes = VP_HEXES[name]
     awards = []
@@ -200,15 +204,16 @@ def planet_awards(state: State, name: str) -> tuple[Award, ...]:
     return tuple(awards)
 
 
-def tile_vp(state: State, seat: int) -> int:
+def tile_vp(state: State, seat: Seat) -> int:
     vp = {"TROPHY": TROPHY_VP, "CRISIS": CRISIS_VP, "ALIEN": ALIEN_VP}
     return sum(vp[TILES[t].kind] for t in state.kept[seat])
 
 
 def current_scores(state: State) -> tuple[int, ...]:
     scores = [tile_vp(state, s) for s in range(state.n)]
+    incomes = planet_incomes(state)
     for name in PLANETS:
-        for award in planet_awards(state, name):
+        for award in planet_awards(state, name, incomes[name]):
             scores[award.seat] += award.vp
     return tuple(scores)
 

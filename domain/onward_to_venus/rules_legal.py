@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, islice, product
 
+from domain.game import Seat
+
 from .commands import (
     AbandonClaim,
     AssignCasualties,
@@ -33,7 +35,7 @@ from .commands import (
     SkipClaim,
     TakePassMarker,
 )
-from .components import MOVE_BONUS, PLANETS, TILES, card_kind
+from .components import MOVE_BONUS, PLANETS, SWAP_MAX, TILES, PlanetName, card_kind
 from .rules_common import effect, has_factory_at, orbit_units, planet, units_at
 from .rules_decisions import REACTION_CARD
 from .state import State
@@ -41,7 +43,7 @@ from .state import State
 COMBINATIONS_CAP = 24
 
 
-def candidates(state: State, seat: int) -> list[Command]:
+def candidates(state: State, seat: Seat) -> list[Command]:
     if state.pending:
         return list(_decision(state, seat))
     if state.phase == "POST_PASS" and state.active is None:
@@ -62,7 +64,7 @@ def candidates(state: State, seat: int) -> list[Command]:
     return out
 
 
-def _decision(state: State, seat: int) -> Iterator[Command]:
+def _decision(state: State, seat: Seat) -> Iterator[Command]:
     head = state.pending[0]
     if head.kind == "DISCARD_TO_LIMIT":
         for cards in islice(combinations(state.hands[seat], head.count), COMBINATIONS_CAP):
@@ -71,7 +73,7 @@ def _decision(state: State, seat: int) -> Iterator[Command]:
         for cards in combinations(state.held[seat], head.count):
             yield ChooseKeep(cards)
     elif head.kind == "ESPIONAGE":
-        yield EspionageChoice()
+        yield EspionageChoice(None, None)
         assert head.opponent is not None
         for take in state.hands[head.opponent]:
             gives: tuple[int | None, ...] = state.hands[seat] or (None,)
@@ -107,7 +109,7 @@ def _decision(state: State, seat: int) -> Iterator[Command]:
             yield ChooseCrisisLosses(head.planet, units + buildings)
 
 
-def _reactions(state: State, seat: int, kind: str) -> Iterator[Command]:
+def _reactions(state: State, seat: Seat, kind: str) -> Iterator[Command]:
     for card in state.hands[seat]:
         if effect(card) != REACTION_CARD[kind]:
             continue
@@ -118,7 +120,7 @@ def _reactions(state: State, seat: int, kind: str) -> Iterator[Command]:
             yield PlayReaction(card)
 
 
-def _claims(state: State, seat: int, name: str, part: bool) -> Iterator[Command]:
+def _claims(state: State, seat: Seat, name: PlanetName, part: bool) -> Iterator[Command]:
     p = planet(state, name)
     if p.flipped or not orbit_units(state, seat, name):
         return
@@ -136,7 +138,7 @@ def _claims(state: State, seat: int, name: str, part: bool) -> Iterator[Command]
                 yield ClaimTile(name, tile, landing_unit=uid, as_part_of_move=part)
 
 
-def _moves(state: State, seat: int) -> Iterator[Command]:
+def _moves(state: State, seat: Seat) -> Iterator[Command]:
     hand = state.hands[seat]
     boosts: list[tuple[int, ...]] = [()]
     seen: set[str] = set()
@@ -164,7 +166,7 @@ def _moves(state: State, seat: int) -> Iterator[Command]:
                 yield MoveGroup(origin, destination, units, boost, carrier)
 
 
-def _recruit_options(state: State, seat: int) -> list[Recruit]:
+def _recruit_options(state: State, seat: Seat) -> list[Recruit]:
     options = [Recruit("INF", "EARTH"), Recruit("TANK", "EARTH"), Recruit("CRU", "EARTH")]
     for name in PLANETS:
         if name != "EARTH" and has_factory_at(state, seat, name):
@@ -172,7 +174,7 @@ def _recruit_options(state: State, seat: int) -> list[Recruit]:
     return options
 
 
-def _raises(state: State, seat: int) -> Iterator[Command]:
+def _raises(state: State, seat: Seat) -> Iterator[Command]:
     options = _recruit_options(state, seat)
     for r in options:
         yield RaiseUnits((r,))
@@ -180,15 +182,15 @@ def _raises(state: State, seat: int) -> Iterator[Command]:
         yield RaiseUnits(pair)
 
 
-def _action_cards(state: State, seat: int) -> Iterator[Command]:
+def _action_cards(state: State, seat: Seat) -> Iterator[Command]:
     for card in state.hands[seat]:
         name = effect(card)
         if card_kind(name) != "ACTION":
             continue
         others = [c for c in state.hands[seat] if c != card]
         if name == "CARD_SWAP":
-            yield PlayActionCard(card)
-            yield PlayActionCard(card, cards=tuple(others[:3]))
+            yield PlayActionCard(card, cards=())
+            yield PlayActionCard(card, cards=tuple(others[:SWAP_MAX]))
             for other in others:
                 yield PlayActionCard(card, cards=(other,))
         elif name.startswith("DESTROY_"):
@@ -209,7 +211,7 @@ def _action_cards(state: State, seat: int) -> Iterator[Command]:
             yield PlayActionCard(card)
 
 
-def _free(state: State, seat: int) -> Iterator[Command]:
+def _free(state: State, seat: Seat) -> Iterator[Command]:
     for card in state.hands[seat]:
         name = effect(card)
         if card_kind(name) != "FREE":
@@ -228,7 +230,7 @@ def _free(state: State, seat: int) -> Iterator[Command]:
             yield PlayFreeActionCard(card)
 
 
-def _combat(state: State, seat: int) -> Iterator[Command]:
+def _combat(state: State, seat: Seat) -> Iterator[Command]:
     combat = state.combat
     assert combat is not None
     ready = [u.id for u in orbit_units(state, seat, combat.planet)]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .components import FORTUNE_MONEY, TILE_CARD_DRAW, TILES
+from domain.game import Seat
+
+from .components import FORTUNE_MONEY, TILE_CARD_DRAW, TILES, PlanetName
 from .events import (
     AlienDefeated,
     FactoryBuilt,
@@ -18,7 +20,7 @@ from .rules_common import Emitter, check_hand_limit, draw, planet, supply_buildi
 from .state import find_building
 
 
-def claim_tile(em: Emitter, seat: int, where: str, tile: int, target: str | None) -> None:
+def claim_tile(em: Emitter, seat: Seat, where: PlanetName, tile: int, target: str | None) -> None:
     """Claim `tile` for `seat`: build, draw, take money, keep it, or take over a piece."""
     kind = TILES[tile].kind
     em.emit(TileClaimed(seat, where, tile, kind))

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from domain.game import Options
+from domain.game import Options, Rounds, Seat
 
-from .components import PIECES_PER_EMPIRE, PLANETS, UNIT_KINDS
+from .components import (
+    BUILDINGS_PER_EMPIRE,
+    EMPIRES_OPTION_LENGTH,
+    PIECES_PER_EMPIRE,
+    PLANETS,
+    UNIT_KINDS,
+    UNITS_PER_EMPIRE,
+    PlanetName,
+)
 
 Phase = Literal["SETUP", "ACTIONS", "POST_PASS", "CRISES", "OVER"]
 Step = Literal["IDLE", "CLAIM_WINDOW", "COMBAT"]
@@ -26,28 +34,28 @@ DecisionKind = Literal[
 
 class OnwardOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
     # A round is one turn for every seat in the action phases; real periods last about 10.
-    max_rounds: int = 200
+    max_rounds: Rounds = 200
     # §3: the empire of each seat in seat order, e.g. "DE,GB,US"; empty: GB, FR, DE, RU, US
-    empires: str = ""
+    empires: Annotated[str, msgspec.Meta(max_length=EMPIRES_OPTION_LENGTH)] = ""
 
 
 class Unit(msgspec.Struct, frozen=True):
     id: str
-    owner: int
+    owner: Seat
     kind: str
-    planet: str | None = None  # None: in the owner's supply
+    planet: PlanetName | None = None  # None: in the owner's supply
     surface: bool = False
 
 
 class Building(msgspec.Struct, frozen=True):
     id: str
-    owner: int
+    owner: Seat
     kind: str
-    planet: str | None = None
+    planet: PlanetName | None = None
 
 
 class Planet(msgspec.Struct, frozen=True):
-    name: str
+    name: PlanetName
     tiles: tuple[int, ...] = ()
     flipped: bool = False
     alien: int | None = None
@@ -56,7 +64,7 @@ class Planet(msgspec.Struct, frozen=True):
 
 class Combat(msgspec.Struct, frozen=True):
     number: int
-    planet: str
+    planet: PlanetName
     tile: int
     target: str | None
     base: int
@@ -73,22 +81,22 @@ class Decision(msgspec.Struct, frozen=True):
     """A decision one seat owes before anything else may happen (digest §4.1 `pending`)."""
 
     kind: DecisionKind
-    seat: int
+    seat: Seat
     count: int = 0
     buildings: int = 0
-    planet: str | None = None
-    pool: tuple[str, ...] = ()
+    planet: PlanetName | None = None
+    pool: tuple[PlanetName, ...] = ()
     level: int = 0
     units: tuple[str, ...] = ()
     reason: str = ""
-    opponent: int | None = None
-    by: int | None = None
+    opponent: Seat | None = None
+    by: Seat | None = None
 
 
 class Final(msgspec.Struct, frozen=True):
     scores: tuple[int, ...]
     places: tuple[int, ...]
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     reason: str
     tiebreak_step: int = 0
 
@@ -110,16 +118,16 @@ class State(msgspec.Struct, frozen=True):
     tile_discard: tuple[int, ...] = ()
     period: int = 0
     phase: Phase = "SETUP"
-    start_player: int | None = None
-    active: int | None = None
+    start_player: Seat | None = None
+    active: Seat | None = None
     actions_left: int = 0
     step: Step = "IDLE"
-    claim_planet: str | None = None
+    claim_planet: PlanetName | None = None
     combat: Combat | None = None
     combats: int = 0
     played_this_turn: tuple[int, ...] = ()
     post_pass_turn: bool = False
-    post_pass_queue: tuple[int, ...] = ()
+    post_pass_queue: tuple[Seat, ...] = ()
     turns: int = 0
     pass_markers: int = 0
     pending: tuple[Decision, ...] = ()
@@ -131,20 +139,29 @@ class State(msgspec.Struct, frozen=True):
     final: Final | None = None
 
 
-UNITS_PER_EMPIRE = sum(PIECES_PER_EMPIRE[k] for k in UNIT_KINDS)
-BUILDINGS_PER_EMPIRE = PIECES_PER_EMPIRE["FACTORY"] + PIECES_PER_EMPIRE["MINE"]
 _UNIT_OFFSET = {"INF": 0, "CRU": PIECES_PER_EMPIRE["INF"]}
 _UNIT_OFFSET["TANK"] = _UNIT_OFFSET["CRU"] + PIECES_PER_EMPIRE["CRU"]
 _BUILDING_OFFSET = {"FAC": 0, "MINE": PIECES_PER_EMPIRE["FACTORY"]}
 BUILDING_CODE = {"FACTORY": "FAC", "MINE": "MINE"}
 
 
-def unit_id(seat: int, kind: str, number: int) -> str:
+def unit_id(seat: Seat, kind: str, number: int) -> str:
     return f"P{seat + 1}.{kind}.{number}"
 
 
-def building_id(seat: int, kind: str, number: int) -> str:
+def building_id(seat: Seat, kind: str, number: int) -> str:
     return f"P{seat + 1}.{BUILDING_CODE[kind]}.{number}"
+
+
+def piece_owner(piece: str) -> Seat | None:
+    """The seat whose piece this is (`P2.INF.3` -> 1), or None for no piece id."""
+    head = piece.split(".")[0]
+    return int(head[1:]) - 1 if head[1:].isdigit() else None
+
+
+def piece_short(piece: str) -> str:
+    """The piece id without its owner (`P2.INF.3` -> `INF.3`), as `render` shows it by name."""
+    return piece.partition(".")[2]
 
 
 def unit_index(uid: str) -> int | None:
@@ -206,4 +223,4 @@ def fresh_buildings(n: int) -> tuple[Building, ...]:
 
 
 def planet_index(name: str) -> int:
-    return PLANETS.index(name)  # type: ignore[arg-type]
+    return PLANETS.index(name)

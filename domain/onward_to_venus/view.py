@@ -6,10 +6,12 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .components import EMPIRE_NAMES, PLANETS, TILES, VP_HEXES, card_kind
+from domain.game import Seat
+
+from .components import EMPIRE_NAMES, END_REASONS, PLANETS, TILES, VP_HEXES, PlanetName, card_kind
 from .rules import score, to_move
-from .rules_common import effect, income_at
-from .state import Combat, Decision, State
+from .rules_common import effect, planet_incomes
+from .state import Combat, Decision, State, piece_owner, piece_short
 
 
 class TileView(msgspec.Struct, frozen=True):
@@ -20,7 +22,7 @@ class TileView(msgspec.Struct, frozen=True):
 
 
 class PlanetView(msgspec.Struct, frozen=True):
-    name: str
+    name: PlanetName
     tiles: tuple[TileView, ...]
     flipped: bool
     alien: int | None
@@ -39,7 +41,7 @@ class CardView(msgspec.Struct, frozen=True):
 
 
 class SeatView(msgspec.Struct, frozen=True):
-    seat: int
+    seat: Seat
     empire: str
     money: int
     hand_size: int
@@ -50,16 +52,16 @@ class SeatView(msgspec.Struct, frozen=True):
 
 
 class OnwardView(msgspec.Struct, frozen=True):
-    seat: int | None
-    to_move: tuple[int, ...]
+    seat: Seat | None
+    to_move: tuple[Seat, ...]
     scores: tuple[int, ...]
     period: int
     phase: str
-    start_player: int | None
-    active: int | None
+    start_player: Seat | None
+    active: Seat | None
     actions_left: int
     step: str
-    claim_planet: str | None
+    claim_planet: PlanetName | None
     combat: Combat | None
     pass_markers: int
     deck_size: int
@@ -69,34 +71,63 @@ class OnwardView(msgspec.Struct, frozen=True):
     planets: tuple[PlanetView, ...]
     seats: tuple[SeatView, ...]
     pending: tuple[Decision, ...]
-    post_pass_queue: tuple[int, ...]
+    post_pass_queue: tuple[Seat, ...]
     result_reason: str | None
-    winners: tuple[int, ...] | None
+    winners: tuple[Seat, ...] | None
+    # §4.9.10: whether the aliens have landed, the furthest planet of ALIEN_PATH they reached
+    # (-1: none), and whether they move on at the end of this period's crisis phase
+    aliens_invaded: bool
+    alien_front: int
+    aliens_advance: bool
+    # §5: the hand this seat looked at with Espionage, shown while its exchange is owed
+    spied_hand: tuple[CardView, ...] | None
+
+
+def _spied_hand(state: State, seat: Seat | None) -> tuple[CardView, ...] | None:
+    if seat is None or not state.pending:
+        return None
+    head = state.pending[0]
+    if head.kind != "ESPIONAGE" or head.seat != seat or head.opponent is None:
+        return None
+    # HandRevealed showed the spy exactly this hand, and nothing has changed it since
+    return tuple(_card(c) for c in state.hands[head.opponent])
 
 
 def _card(card: int) -> CardView:
     return CardView(card, effect(card), card_kind(effect(card)))
 
 
-def _planet(state: State, index: int) -> PlanetView:
-    p = state.planets[index]
-    name = PLANETS[index]
-    units = [u for u in state.units if u.planet == name]
-    return PlanetView(
-        name=name,
-        tiles=tuple(TileView(t, TILES[t].kind, TILES[t].defence, TILES[t].marked) for t in p.tiles),
-        flipped=p.flipped,
-        alien=p.alien,
-        traitors=p.traitors,
-        vp_hexes=() if p.flipped else VP_HEXES[name],
-        incomes=tuple(income_at(state, s, name) for s in range(state.n)),
-        orbit=tuple(u.id for u in units if not u.surface),
-        surface=tuple(u.id for u in units if u.surface),
-        buildings=tuple(b.id for b in state.buildings if b.planet == name),
+def _planets(state: State) -> tuple[PlanetView, ...]:
+    incomes = planet_incomes(state)
+    orbit: dict[str, list[str]] = {name: [] for name in PLANETS}
+    surface: dict[str, list[str]] = {name: [] for name in PLANETS}
+    buildings: dict[str, list[str]] = {name: [] for name in PLANETS}
+    for u in state.units:
+        if u.planet is not None:
+            (surface if u.surface else orbit)[u.planet].append(u.id)
+    for b in state.buildings:
+        if b.planet is not None:
+            buildings[b.planet].append(b.id)
+    return tuple(
+        PlanetView(
+            name=name,
+            tiles=tuple(
+                TileView(t, TILES[t].kind, TILES[t].defence, TILES[t].marked) for t in p.tiles
+            ),
+            flipped=p.flipped,
+            alien=p.alien,
+            traitors=p.traitors,
+            vp_hexes=() if p.flipped else VP_HEXES[name],
+            incomes=tuple(incomes[name]),
+            orbit=tuple(orbit[name]),
+            surface=tuple(surface[name]),
+            buildings=tuple(buildings[name]),
+        )
+        for name, p in zip(PLANETS, state.planets, strict=True)
     )
 
 
-def _seat(state: State, seat: int, viewer: int | None) -> SeatView:
+def _seat(state: State, seat: Seat, viewer: Seat | None) -> SeatView:
     supply: dict[str, int] = {}
     for u in state.units:
         if u.owner == seat and u.planet is None:
@@ -117,7 +148,7 @@ def _seat(state: State, seat: int, viewer: int | None) -> SeatView:
     )
 
 
-def view(state: State, seat: int | None) -> OnwardView:
+def view(state: State, seat: Seat | None) -> OnwardView:
     final = state.final
     return OnwardView(
         seat=seat,
@@ -136,19 +167,23 @@ def view(state: State, seat: int | None) -> OnwardView:
         discard=tuple(_card(c) for c in state.discard),
         bag_size=len(state.bag),
         tile_discard=state.tile_discard,
-        planets=tuple(_planet(state, i) for i in range(len(PLANETS))),
+        planets=_planets(state),
         seats=tuple(_seat(state, s, seat) for s in range(state.n)),
         pending=state.pending,
         post_pass_queue=state.post_pass_queue,
         result_reason=final.reason if final else None,
         winners=final.winners if final else None,
+        aliens_invaded=state.aliens_invaded,
+        alien_front=state.alien_front,
+        aliens_advance=state.aliens_invaded and state.aliens_arrived_period < state.period,
+        spied_hand=_spied_hand(state, seat),
     )
 
 
 def render(v: msgspec.Struct, names: Sequence[str]) -> str:
     assert isinstance(v, OnwardView)
 
-    def who(seat: int | None) -> str:
+    def who(seat: Seat | None) -> str:
         return "-" if seat is None else (names[seat] if seat < len(names) else f"seat {seat}")
 
     lines = [
@@ -174,11 +209,17 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
         )
         alien = f" ALIEN T{p.alien}" if p.alien else ""
         lines.append(f"{p.name:<9} [{state}]{alien} tiles: {tiles or '-'}")
-        if p.orbit or p.surface or p.buildings:
-            lines.append(
-                f"          orbit {' '.join(p.orbit) or '-'} | surface {' '.join(p.surface) or '-'}"
-                f" | buildings {' '.join(p.buildings) or '-'}"
-            )
+        for seat in range(len(v.seats)):
+            # each owner's pieces under its name; the ids keep their P<n> prefix for commands
+            pieces = [
+                " ".join(piece_short(i) for i in ids if piece_owner(i) == seat) or "-"
+                for ids in (p.orbit, p.surface, p.buildings)
+            ]
+            if pieces != ["-", "-", "-"]:
+                lines.append(
+                    f"          {who(seat)} (P{seat + 1}): orbit {pieces[0]}"
+                    f" | surface {pieces[1]} | buildings {pieces[2]}"
+                )
     for s in v.seats:
         hand = ""
         if s.hand is not None:
@@ -189,5 +230,6 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
         )
     if v.result_reason is not None:
         winners = ", ".join(who(w) for w in v.winners or ()) or "nobody"
-        lines.append(f"game over ({v.result_reason}): winners {winners}")
+        ending = END_REASONS.get(v.result_reason, v.result_reason)
+        lines.append(f"game over, {ending}: winners {winners}")
     return "\n".join(lines)

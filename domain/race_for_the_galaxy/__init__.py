@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.game import Rules
 
-from .bot import bot
 from .commands import Command
+from .components import END_REASONS
 from .events import Event
 from .rules import decide, evolve, initial, result, score, setup, to_move
 from .rules_legal import legal
@@ -17,7 +17,7 @@ RULES: Rules[State] = Rules(
     name="Race for the Galaxy",
     min_seats=2,
     max_seats=4,
-    rules_version="1",
+    rules_version="2",  # 2: reshuffle at once (digest 7.2), Produce seat by seat (4.9)
     options_type=RaceOptions,
     command_type=Command,
     event_type=Event,
@@ -32,7 +32,8 @@ RULES: Rules[State] = Rules(
     score=score,
     result=result,
     render=render,
-    bot=bot,
+    bot="domain.race_for_the_galaxy.bot:bot",  # imported when first used
+    end_reasons=END_REASONS,
     description=(
         "Base game, 114 cards (5 start worlds dealt at random, 6 cards dealt, 2 discarded). "
         "Each round everyone secretly picks an action card; the chosen phases (Explore, Develop, "

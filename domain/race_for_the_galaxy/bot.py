@@ -51,24 +51,26 @@ def choose(seen: RaceView, options: Sequence[Any], rng: random.Random) -> Comman
     return decision(Outlook(seen), options, rng)
 
 
-def _best(options: Sequence[Any], score: Callable[[Any], float]) -> Any:
-    """The highest-scoring option; the first of equals, so a choice never depends on chance."""
-    return max(options, key=score)
+def _best(options: Sequence[Any], score: Callable[[Any], float], rng: random.Random) -> Any:
+    """The highest-scoring option; equally good ones are told apart by the bot's own chance."""
+    scored = [(score(option), option) for option in options]
+    top = max(value for value, _ in scored)
+    return rng.choice([option for value, option in scored if value == top])
 
 
 # --- Setup, explore and the hand limit: keep the cards worth most -------------------------------
 
 
 def _discard_initial(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    return cmd.DiscardInitialCards(o.cheapest(o.hand, len(options[0].cards)))
+    return cmd.DiscardInitialCards(o.cheapest(o.hand, len(options[0].cards), rng))
 
 
 def _discard_for_hand_limit(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    return cmd.DiscardForHandLimit(o.cheapest(o.hand, len(options[0].cards)))
+    return cmd.DiscardForHandLimit(o.cheapest(o.hand, len(options[0].cards), rng))
 
 
 def _keep_explored(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    return _best(options, lambda k: sum(o.keep_value(c) for c in k.cards))
+    return _best(options, lambda k: sum(o.keep_value(c) for c in k.cards), rng)
 
 
 # --- Action selection ----------------------------------------------------------------------------
@@ -140,33 +142,35 @@ def _pair_score(scores: dict[str, float], pair: tuple[str, ...]) -> float:
 
 def _select(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
     scores = {a: s + rng.random() * NOISE for a, s in action_scores(o).items()}
-    return _best(options, lambda c: _pair_score(scores, c.actions))
+    return _best(options, lambda c: _pair_score(scores, c.actions), rng)
 
 
 # --- Develop and settle: place the card worth most for its cost ----------------------------------
 
 
-def _choose_placement(o: Outlook, options: Sequence[Any], develop_bonus: bool) -> Any:
+def _choose_placement(
+    o: Outlook, options: Sequence[Any], develop_bonus: bool, rng: random.Random
+) -> Any:
     def gain(option: Any) -> float:
         if option.card is None:
             return 0.0
         cost = o.placement_cost(option.card, develop_bonus)
         return o.placement_gain(option.card, card(option.card).cost if cost is None else cost)
 
-    return _best(options, gain)
+    return _best(options, gain, rng)
 
 
 def _choose_development(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
     bonus = any(a.startswith("DEVELOP") for a in o.me.actions or ())
-    return _choose_placement(o, options, develop_bonus=bonus)
+    return _choose_placement(o, options, bonus, rng)
 
 
 def _choose_world(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    return _choose_placement(o, options, develop_bonus=False)
+    return _choose_placement(o, options, False, rng)
 
 
 def _pay_for_development(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    return cmd.PayForDevelopment(o.cheapest(o.hand, len(options[0].discards)))
+    return cmd.PayForDevelopment(o.cheapest(o.hand, len(options[0].discards), rng))
 
 
 def _resolve_settle(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
@@ -175,8 +179,8 @@ def _resolve_settle(o: Outlook, options: Sequence[Any], rng: random.Random) -> C
         spent = [*r.temp_military, *([r.colony_ship] if r.colony_ship is not None else [])]
         return CARD_AS_MONEY * len(r.discards) + sum(o.worth(c) + 0.5 for c in spent)
 
-    chosen: cmd.ResolveSettle = min(options, key=loss)
-    discards = o.cheapest(o.hand, len(chosen.discards))
+    chosen: cmd.ResolveSettle = _best(options, lambda r: -loss(r), rng)
+    discards = o.cheapest(o.hand, len(chosen.discards), rng)
     return cmd.ResolveSettle(chosen.method, discards, chosen.colony_ship, chosen.temp_military)
 
 
@@ -212,20 +216,28 @@ def _hand_power(option: Any) -> Power | None:
     return power if power.code == "CONSUME_DISCARD_HAND_FOR_VP" else None
 
 
-def _hand_for_vp(o: Outlook, power: Power) -> tuple[int, ...]:
+def _hand_for_vp(o: Outlook, power: Power, rng: random.Random) -> tuple[int, ...]:
     """Cards worth giving up for VP: ones it could not place soon, keeping a few to pay with."""
-    spare = o.cheapest(o.hand, max(0, len(o.hand) - 3))
+    spare = o.cheapest(o.hand, max(0, len(o.hand) - 3), rng)
     return tuple(c for c in spare if o.keep_value(c) < 1.0)[: power.times]
 
 
 def _consume(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
-    useful = [c for c in options if (p := _hand_power(c)) is None or _hand_for_vp(o, p)]
-    chosen = _best(useful or options, lambda c: _consume_gain(o, c))
-    power = _hand_power(chosen)
-    if power is not None and _hand_for_vp(o, power):
-        return cmd.UseConsumePower(chosen.card, chosen.power, hand=_hand_for_vp(o, power))
+    # A hand-discard power is offered once, with the cards the bot itself wants to give up.
+    wanted: dict[tuple[int, int], tuple[int, ...]] = {}
+    for option in options:
+        power = _hand_power(option)
+        if power is not None and (option.card, option.power) not in wanted:
+            wanted[(option.card, option.power)] = _hand_for_vp(o, power, rng)
+    candidates = [c for c in options if _hand_power(c) is None]
+    candidates += [
+        cmd.UseConsumePower(source, index, (), hand, None)
+        for (source, index), hand in wanted.items()
+        if hand
+    ]
+    chosen = _best(candidates or options, lambda c: _consume_gain(o, c), rng)
     if isinstance(chosen, cmd.UseConsumePower) and chosen.number is not None:
-        return cmd.UseConsumePower(chosen.card, chosen.power, number=GAMBLE_NUMBER)
+        return cmd.UseConsumePower(chosen.card, chosen.power, (), (), GAMBLE_NUMBER)
     return chosen
 
 
@@ -235,7 +247,7 @@ def _produce(o: Outlook, options: Sequence[Any], rng: random.Random) -> Command:
             return 0.0
         return 1.0 + good_value(card(option.world).good or "")
 
-    return _best(options, gain)
+    return _best(options, gain, rng)
 
 
 _BY_STAGE: dict[str, Decision] = {

@@ -7,6 +7,7 @@ equivalents: a card in hand is worth about half a VP as money, a good about one 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -165,9 +166,11 @@ class Outlook:
             return self.worth(c) - 0.8 * missing
         return self.worth(c) - CARD_AS_MONEY * design.cost - 0.3
 
-    def cheapest(self, cards: tuple[int, ...], count: int) -> tuple[int, ...]:
-        """The `count` cards of `cards` the seat wants least (to pay or discard with)."""
-        return tuple(sorted(cards, key=lambda c: (self.keep_value(c), c))[:count])
+    def cheapest(self, cards: tuple[int, ...], count: int, rng: random.Random) -> tuple[int, ...]:
+        """The `count` cards of `cards` the seat wants least (to pay or discard with); cards
+        worth the same are told apart by the bot's own chance."""
+        ranked = sorted((self.keep_value(c), rng.random(), c) for c in cards)
+        return tuple(c for _, _, c in ranked[:count])
 
     def consume_vp(self, doubled: bool) -> float:
         """VP the seat's consume powers can make from its goods this round (a greedy estimate)."""

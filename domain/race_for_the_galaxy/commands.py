@@ -1,11 +1,38 @@
-"""The decisions of Race for the Galaxy players (digest sections 3.4 and 4)."""
+"""The decisions of Race for the Galaxy players (digest sections 3.4 and 4).
+
+Every field is bounded by the card table (issue #12): card ids are indices of CARDS, lists are no
+longer than the rules can ever ask for, action cards and methods are closed sets. No field has a
+default that would decide for the player: passing (`card` None), paying nothing, leaving a Colony
+Ship or temporary military unused and discarding no hand card are all said explicitly.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from msgspec import Meta
 
 from domain.game import Command as BaseCommand
 from domain.game import Seat, Visibility
+
+from .components import (
+    INITIAL_DISCARD,
+    MAX_ACTIONS_CHOSEN,
+    MAX_GOOD_WORLDS,
+    MAX_HAND_FOR_VP,
+    MAX_PAYMENT,
+    MAX_TEMP_MILITARY,
+    N_CARDS,
+    Action,
+    CardId,
+    GambleNumber,
+    PowerIndex,
+)
+
+Cards = Annotated[tuple[CardId, ...], Meta(max_length=N_CARDS)]
+"""Cards from a hand or an Explore draw: never more than the game has."""
+Payment = Annotated[tuple[CardId, ...], Meta(max_length=MAX_PAYMENT)]
+Worlds = Annotated[tuple[CardId, ...], Meta(max_length=MAX_GOOD_WORLDS)]
 
 
 class _Private(BaseCommand, frozen=True):
@@ -16,52 +43,54 @@ class _Private(BaseCommand, frozen=True):
 
 
 class DiscardInitialCards(_Private, frozen=True):
-    cards: tuple[int, ...]
+    cards: Annotated[tuple[CardId, ...], Meta(max_length=INITIAL_DISCARD)]
 
 
 class SelectAction(_Private, frozen=True):
     """Sealed: one action card, two different ones in the 2-player advanced game."""
 
-    actions: tuple[str, ...]
+    actions: Annotated[tuple[Action, ...], Meta(max_length=MAX_ACTIONS_CHOSEN)]
 
 
 class KeepExploredCards(_Private, frozen=True):
-    cards: tuple[int, ...]
+    cards: Cards
 
 
 class ChooseDevelopment(_Private, frozen=True):
     """Sealed: a development from hand, or None to pass."""
 
-    card: int | None = None
+    card: CardId | None
 
 
 class PayForDevelopment(_Private, frozen=True):
-    discards: tuple[int, ...] = ()
+    discards: Payment
 
 
 class ChooseWorld(_Private, frozen=True):
     """Sealed: a world from hand, or None to pass."""
 
-    card: int | None = None
+    card: CardId | None
 
 
 class ResolveSettle(_Private, frozen=True):
     method: Literal["PAY", "CONQUER", "PAY_MILITARY"]
-    discards: tuple[int, ...] = ()
-    colony_ship: int | None = None
-    temp_military: tuple[int, ...] = ()
+    discards: Payment
+    colony_ship: CardId | None
+    temp_military: Annotated[tuple[CardId, ...], Meta(max_length=MAX_TEMP_MILITARY)]
 
 
 class SellGood(BaseCommand, frozen=True):
-    world: int
+    world: CardId
 
 
 class UseConsumePower(_Private, frozen=True):
-    card: int
-    power: int
-    worlds: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    number: int | None = None
+    """`worlds` are the goods consumed, `hand` the cards discarded, `number` a Gambling guess."""
+
+    card: CardId
+    power: PowerIndex
+    worlds: Worlds
+    hand: Annotated[tuple[CardId, ...], Meta(max_length=MAX_HAND_FOR_VP)]
+    number: GambleNumber | None
 
 
 class FinishConsume(BaseCommand, frozen=True):
@@ -71,9 +100,9 @@ class FinishConsume(BaseCommand, frozen=True):
 class UseProducePower(BaseCommand, frozen=True):
     """`card` None is the Produce action card's bonus; otherwise a power of that tableau card."""
 
-    world: int
-    card: int | None = None
-    power: int = 0
+    world: CardId
+    card: CardId | None
+    power: PowerIndex
 
 
 class FinishProduce(BaseCommand, frozen=True):
@@ -81,7 +110,7 @@ class FinishProduce(BaseCommand, frozen=True):
 
 
 class DiscardForHandLimit(_Private, frozen=True):
-    cards: tuple[int, ...]
+    cards: Cards
 
 
 Command = (

@@ -10,7 +10,7 @@ adopts in section 8.2; they are not printed in the rulebook.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -60,7 +60,16 @@ SETTLE_BONUS_DRAW = 1
 TEMP_MILITARY_DEFAULT = 3
 GAMBLE_NUMBERS = range(1, 8)  # digest 4.8 / A17
 DEFAULT_MAX_ROUNDS = 60
-LEGAL_COMBINATION_CAP = 64  # payments with more combinations are sampled in `legal`
+LEGAL_LIST_LIMIT = 5000  # payments and discards with more subsets are sampled in `legal`
+# Every Result.reason of a match (digest 6.2), with the sentence the platform shows for it.
+END_REASONS: dict[str, str] = {
+    "TABLEAU_12": "a tableau reached 12 cards",
+    "VP_POOL_EXHAUSTED": "the VP chips ran out",
+    "TABLEAU_12_AND_VP_POOL_EXHAUSTED": (
+        "in the same round a tableau reached 12 cards and the VP chips ran out"
+    ),
+    "MAX_ROUNDS_PLAYED": "the match played every round its max_rounds option allows",
+}
 TRADE_POWER_CODES: frozenset[str] = frozenset(
     {"TRADE_BONUS_ANY", "TRADE_BONUS_TYPE", "TRADE_BONUS_THIS_WORLD"}
 )
@@ -150,6 +159,25 @@ DESIGNS: tuple[Design, ...] = _FILE.designs
 CARDS: tuple[Design, ...] = tuple(d for d in DESIGNS for _ in range(d.copies))
 START_WORLDS: tuple[int, ...] = tuple(i for i, d in enumerate(CARDS) if d.is_start)
 GAME_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(CARDS) if not d.is_start)
+
+
+# --- Input bounds (issue #12): every command field is bounded by these facts of the card table ---
+
+N_CARDS = len(CARDS)
+CardId = Annotated[int, msgspec.Meta(ge=0, le=N_CARDS - 1)]
+"""A physical card: its index in CARDS."""
+PowerIndex = Annotated[int, msgspec.Meta(ge=0, le=max(len(d.powers) for d in DESIGNS) - 1)]
+"""The index of a power line on a card (no card has more than three)."""
+GambleNumber = Annotated[int, msgspec.Meta(ge=min(GAMBLE_NUMBERS), le=max(GAMBLE_NUMBERS))]
+MAX_ACTIONS_CHOSEN = 2  # two action cards a round in the 2-player advanced game (digest 4.3.2)
+MAX_PAYMENT = max(d.cost for d in DESIGNS)  # no placement costs more than the dearest card
+MAX_TEMP_MILITARY = sum(
+    d.copies for d in DESIGNS if any(p.code == "TEMP_MILITARY" for p in d.powers)
+)
+MAX_GOOD_WORLDS = sum(d.copies for d in DESIGNS if d.good is not None)  # worlds that hold goods
+MAX_HAND_FOR_VP = max(
+    p.times for d in DESIGNS for p in d.powers if p.code == "CONSUME_DISCARD_HAND_FOR_VP"
+)
 
 
 def card(card_id: int) -> Design:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.game import GameEvent, Visibility
+from domain.game import GameEvent, Seat, Visibility
 
 from .state import PhaseInstance
 
 
 class _OwnerOnly(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
     def visibility(self) -> Visibility:
         return Visibility.only(self.seat)
@@ -37,7 +37,7 @@ class StartWorldsDealt(GameEvent, frozen=True):
 
 
 class PlayerOrderSet(GameEvent, frozen=True):
-    order: tuple[int, ...]
+    order: tuple[Seat, ...]
 
 
 class DeckShuffled(GameEvent, frozen=True):
@@ -55,7 +55,7 @@ class InitialDiscardRequested(GameEvent, frozen=True):
 
 
 class InitialCardsDiscarded(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
 
 
@@ -63,7 +63,7 @@ class InitialCardsDiscarded(GameEvent, frozen=True):
 
 
 class CardsDrawn(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
     reason: str
 
@@ -82,21 +82,21 @@ class CardsDiscardedDetail(_OwnerOnly, frozen=True):
 class DrawShortfall(GameEvent, frozen=True):
     """Digest 7.2: draw pile and discard pile are both empty; fewer cards were drawn."""
 
-    seat: int
+    seat: Seat
     requested: int
     delivered: int
     reason: str
 
 
 class GoodPlaced(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     world: int
     good: str
     reason: str
 
 
 class GoodCardPlaced(_Secret, frozen=True):
-    seat: int
+    seat: Seat
     world: int
     card: int
 
@@ -111,7 +111,7 @@ class RoundStarted(GameEvent, frozen=True):
 class ActionChosen(GameEvent, frozen=True):
     """Public: the seat has chosen (sealed)."""
 
-    seat: int
+    seat: Seat
 
 
 class ActionChoiceSealed(_OwnerOnly, frozen=True):
@@ -127,7 +127,7 @@ class ActionsRevealed(GameEvent, frozen=True):
 class PhaseStarted(GameEvent, frozen=True):
     phase: str
     instance: int
-    bonus_seats: tuple[int, ...]
+    bonus_seats: tuple[Seat, ...]
 
 
 class PhaseEnded(GameEvent, frozen=True):
@@ -136,7 +136,7 @@ class PhaseEnded(GameEvent, frozen=True):
 
 
 class TurnFinished(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     phase: str
 
 
@@ -144,7 +144,7 @@ class TurnFinished(GameEvent, frozen=True):
 
 
 class ExploreDrawn(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
     keep: int
 
@@ -156,7 +156,7 @@ class ExploreDrawnDetail(_OwnerOnly, frozen=True):
 
 
 class ExploredCardsKept(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     kept: int
     discarded: int
 
@@ -170,7 +170,7 @@ class ExploredCardsKeptDetail(_OwnerOnly, frozen=True):
 
 
 class DevelopmentChosen(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class DevelopmentChoiceSealed(_OwnerOnly, frozen=True):
@@ -183,13 +183,13 @@ class DevelopmentsRevealed(GameEvent, frozen=True):
 
 
 class DevelopmentPlaced(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
     cost: int
 
 
 class WorldChosen(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
 
 
 class WorldChoiceSealed(_OwnerOnly, frozen=True):
@@ -202,13 +202,13 @@ class WorldsRevealed(GameEvent, frozen=True):
 
 
 class TableauCardDiscarded(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
     reason: str
 
 
 class WorldPlaced(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
     method: str
     cost: int
@@ -219,14 +219,14 @@ class WorldPlaced(GameEvent, frozen=True):
 
 
 class GoodSold(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     world: int
     good: str
     drawn: int
 
 
 class ConsumePowerUsed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int
     power: int
     worlds: tuple[int, ...]
@@ -235,7 +235,7 @@ class ConsumePowerUsed(GameEvent, frozen=True):
 
 
 class VPAwarded(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     amount: int
     card: int
 
@@ -246,14 +246,14 @@ class VPPoolExhausted(GameEvent, frozen=True):
 
 class GambleRevealed(GameEvent, frozen=True):
     reveals: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     number: int
     card: int | None
     kept: bool
 
 
 class ProducePowerUsed(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     card: int | None
     power: int
     world: int
@@ -263,11 +263,11 @@ class ProducePowerUsed(GameEvent, frozen=True):
 
 
 class HandLimitDue(GameEvent, frozen=True):
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
 
 
 class HandLimitDiscarded(GameEvent, frozen=True):
-    seat: int
+    seat: Seat
     count: int
 
 
@@ -279,7 +279,7 @@ class RoundEnded(GameEvent, frozen=True):
 class GameEnded(GameEvent, frozen=True):
     scores: tuple[int, ...]
     tiebreaks: tuple[int, ...]
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     reason: str
 
 

@@ -14,26 +14,51 @@ from .rules_evolve import evolve
 from .state import State
 
 
+def _took_from_deck(event: ev.Event) -> bool:
+    match event:
+        case ev.CardsDrawnDetail() | ev.ExploreDrawnDetail() | ev.GoodCardPlaced():
+            return True
+        case ev.GambleRevealed():
+            return event.card is not None
+        case _:
+            return False
+
+
+def _revealed_then_discarded(event: ev.Event) -> tuple[int, ...]:
+    if isinstance(event, ev.GambleRevealed) and event.card is not None and not event.kept:
+        return (event.card,)
+    return ()
+
+
 class Flow:
     def __init__(self, state: State, rng: Rng) -> None:
         self.state = state
         self.rng = rng
         self.events: list[GameEvent] = []
 
-    def emit(self, *events: GameEvent) -> None:
+    def emit(self, *events: ev.Event) -> None:
         for event in events:
             self.events.append(event)
             self.state = evolve(self.state, event)
+            if _took_from_deck(event) and not self.state.deck:
+                # Digest 7.2 (p. 7): the moment the draw pile is used up, the discard pile is
+                # shuffled into a new one; a card revealed by that last draw and then discarded
+                # (Gambling World) lands on the new discard pile.
+                self._reshuffle(_revealed_then_discarded(event))
+
+    def _reshuffle(self, held_back: tuple[int, ...] = ()) -> None:
+        """The discard pile (but `held_back`) becomes the draw pile, in an order no one sees."""
+        cards = [c for c in self.state.discard if c not in held_back]
+        if cards:
+            order = tuple(self.rng.shuffled(cards))
+            self.emit(ev.DeckShuffled(len(order), True), ev.DeckOrder(order, True))
 
     def _refill(self) -> bool:
-        """Digest 7.2: an empty draw pile is replaced by the shuffled discard pile when needed."""
-        if self.state.deck:
-            return True
-        if not self.state.discard:
-            return False
-        order = tuple(self.rng.shuffled(self.state.discard))
-        self.emit(ev.DeckShuffled(len(order), True), ev.DeckOrder(order, True))
-        return True
+        """Digest 7.2: a draw pile that ran out while the discard pile was empty is refilled
+        when a card must next be drawn. False when both piles are empty."""
+        if not self.state.deck:
+            self._reshuffle()
+        return bool(self.state.deck)
 
     def top_card(self) -> int | None:
         """The top card of the draw pile after any reshuffle it needs; None when both piles are empty."""

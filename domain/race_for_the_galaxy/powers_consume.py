@@ -3,7 +3,7 @@ list its legal uses, check a use and carry it out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -11,7 +11,7 @@ from domain.game import IllegalMove
 
 from . import events as ev
 from .commands import UseConsumePower
-from .components import GAMBLE_NUMBERS, LEGAL_COMBINATION_CAP, TRADE_VALUE, Power, card
+from .components import GAMBLE_NUMBERS, TRADE_VALUE, Power, card
 from .flow import Flow
 from .powers import trade_bonus
 from .state import State
@@ -32,7 +32,7 @@ def _matching(state: State, seat: int, power: Power) -> tuple[tuple[int, str], .
     return tuple(g for g in goods_of(state, seat) if g[1] == power.good)
 
 
-def _fits(power: Power, kinds: list[str]) -> bool:
+def _fits(power: Power, kinds: Sequence[str]) -> bool:
     return power.good != "DISTINCT" or len(set(kinds)) == len(kinds)
 
 
@@ -88,9 +88,7 @@ def _goods_uses(state: State, seat: int, c: int, index: int, power: Power) -> li
     out: list[UseConsumePower] = []
     for combo in combinations(_matching(state, seat, power), need):
         if _fits(power, [k for _, k in combo]):
-            out.append(UseConsumePower(c, index, tuple(w for w, _ in combo)))
-        if len(out) >= LEGAL_COMBINATION_CAP:
-            break
+            out.append(UseConsumePower(c, index, tuple(w for w, _ in combo), (), None))
     return out
 
 
@@ -125,7 +123,7 @@ def _all_usable(state: State, seat: int, power: Power) -> bool:
 
 
 def _all_uses(state: State, seat: int, c: int, index: int, power: Power) -> list[UseConsumePower]:
-    return [UseConsumePower(c, index, tuple(w for w, _ in goods_of(state, seat)))]
+    return [UseConsumePower(c, index, tuple(w for w, _ in goods_of(state, seat)), (), None)]
 
 
 def _all_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> None:
@@ -147,7 +145,7 @@ def _all_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> Non
 def _trade_value_uses(
     state: State, seat: int, c: int, index: int, power: Power
 ) -> list[UseConsumePower]:
-    return [UseConsumePower(c, index, (w,)) for w, _ in goods_of(state, seat)]
+    return [UseConsumePower(c, index, (w,), (), None) for w, _ in goods_of(state, seat)]
 
 
 def _one_good_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> None:
@@ -175,14 +173,14 @@ def _hand_usable(state: State, seat: int, power: Power) -> bool:
 
 
 def _hand_uses(state: State, seat: int, c: int, index: int, power: Power) -> list[UseConsumePower]:
+    """Every discard of 1 to `times` hand cards (issue #15: none may be missing from `legal`);
+    with at most two cards a use, a hand of h cards gives h + h(h-1)/2 options."""
     hand = state.player(seat).hand
-    out: list[UseConsumePower] = []
-    for n in range(1, power.times + 1):
-        for combo in combinations(hand, n):
-            out.append(UseConsumePower(c, index, hand=combo))
-            if len(out) >= LEGAL_COMBINATION_CAP:
-                return out
-    return out
+    return [
+        UseConsumePower(c, index, (), combo, None)
+        for n in range(1, power.times + 1)
+        for combo in combinations(hand, n)
+    ]
 
 
 def _hand_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> None:
@@ -213,7 +211,7 @@ def _always(state: State, seat: int, power: Power) -> bool:
 
 
 def _draw_uses(state: State, seat: int, c: int, index: int, power: Power) -> list[UseConsumePower]:
-    return [UseConsumePower(c, index)]
+    return [UseConsumePower(c, index, (), (), None)]
 
 
 def _draw_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> None:
@@ -230,7 +228,7 @@ def _draw_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> No
 def _gamble_uses(
     state: State, seat: int, c: int, index: int, power: Power
 ) -> list[UseConsumePower]:
-    return [UseConsumePower(c, index, number=n) for n in GAMBLE_NUMBERS]
+    return [UseConsumePower(c, index, (), (), n) for n in GAMBLE_NUMBERS]
 
 
 def _gamble_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> None:

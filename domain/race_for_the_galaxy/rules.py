@@ -25,7 +25,7 @@ from .components import (
     card,
 )
 from .flow import Flow
-from .rules_checks import stage_is, turn_of, waiting_on
+from .rules_checks import stage_is
 from .rules_consume import finish_consume, sell, use_consume
 from .rules_evolve import evolve, initial_players
 from .rules_produce import finish_produce, use_produce
@@ -106,7 +106,6 @@ def _cards_from(cards: tuple[int, ...], pool: tuple[int, ...], code: str, what: 
 def _discard_initial(flow: Flow, seat: int, c: cmd.DiscardInitialCards) -> None:
     s = flow.state
     stage_is(s, "SETUP_DISCARD")
-    waiting_on(s, seat)
     if len(c.cards) != INITIAL_DISCARD:
         raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {INITIAL_DISCARD} cards")
     _cards_from(c.cards, s.player(seat).hand, "CARD_NOT_IN_HAND", "in your hand")
@@ -119,7 +118,6 @@ def _discard_initial(flow: Flow, seat: int, c: cmd.DiscardInitialCards) -> None:
 def _select(flow: Flow, seat: int, c: cmd.SelectAction) -> None:
     s = flow.state
     stage_is(s, "SELECT")
-    waiting_on(s, seat)
     wanted = 2 if s.advanced else 1
     if len(c.actions) != wanted:
         raise IllegalMove("INVALID_ACTION_COUNT", f"choose exactly {wanted} action card(s)")
@@ -134,7 +132,6 @@ def _select(flow: Flow, seat: int, c: cmd.SelectAction) -> None:
 def _keep(flow: Flow, seat: int, c: cmd.KeepExploredCards) -> None:
     s = flow.state
     stage_is(s, "EXPLORE")
-    waiting_on(s, seat)
     p = s.player(seat)
     keep = min(p.keep, len(p.explored))
     if len(c.cards) != keep:
@@ -164,7 +161,6 @@ def development_problem(state: State, seat: int, development: int) -> str | None
 def _choose_development(flow: Flow, seat: int, c: cmd.ChooseDevelopment) -> None:
     s = flow.state
     stage_is(s, "DEVELOP_CHOOSE")
-    waiting_on(s, seat)
     if c.card is not None:
         problem = development_problem(s, seat, c.card)
         if problem is not None:
@@ -175,7 +171,6 @@ def _choose_development(flow: Flow, seat: int, c: cmd.ChooseDevelopment) -> None
 def _pay_development(flow: Flow, seat: int, c: cmd.PayForDevelopment) -> None:
     s = flow.state
     stage_is(s, "DEVELOP_PAY")
-    turn_of(s, seat)
     development = s.player(seat).choice
     assert development is not None
     cost = develop_cost(s, seat, development)
@@ -197,7 +192,6 @@ def world_problem(state: State, seat: int, world: int) -> str | None:
 def _choose_world(flow: Flow, seat: int, c: cmd.ChooseWorld) -> None:
     s = flow.state
     stage_is(s, "SETTLE_CHOOSE")
-    waiting_on(s, seat)
     if c.card is not None:
         problem = world_problem(s, seat, c.card)
         if problem is not None:
@@ -207,7 +201,6 @@ def _choose_world(flow: Flow, seat: int, c: cmd.ChooseWorld) -> None:
 
 def _resolve_settle(flow: Flow, seat: int, c: cmd.ResolveSettle) -> None:
     stage_is(flow.state, "SETTLE_RESOLVE")
-    turn_of(flow.state, seat)
     cost, strength = check_resolution(flow.state, seat, c)
     resolve(flow, seat, c, cost, strength)
 
@@ -215,7 +208,6 @@ def _resolve_settle(flow: Flow, seat: int, c: cmd.ResolveSettle) -> None:
 def _hand_limit(flow: Flow, seat: int, c: cmd.DiscardForHandLimit) -> None:
     s = flow.state
     stage_is(s, "HAND_LIMIT")
-    waiting_on(s, seat, "NOT_REQUIRED")
     excess = len(s.player(seat).hand) - HAND_LIMIT
     if len(c.cards) != excess:
         raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {excess} cards")
@@ -244,10 +236,8 @@ _HANDLERS: dict[type, Callable[[Flow, int, Any], None]] = {
 
 
 def decide(state: State, seat: Seat, command: Any, rng: Rng) -> list[Any]:
-    if state.stage == "OVER":
-        raise IllegalMove("GAME_OVER", "the match is over")
-    if not 0 <= seat < state.n_seats:
-        raise IllegalMove("NOT_A_PLAYER", "no such seat")
+    """The events of one decision and its automatic consequences. The platform has already
+    refused a finished match, an unknown seat and a seat not in `to_move`."""
     flow = Flow(state, rng)
     _HANDLERS[type(command)](flow, seat, command)
     advance(flow)

@@ -12,7 +12,7 @@ from .components import TRADE_VALUE, card
 from .flow import Flow
 from .powers import active_powers, trade_bonus
 from .powers_consume import CONSUME_HANDLERS
-from .rules_checks import stage_is, turn_of
+from .rules_checks import stage_is
 from .rules_round import consume_options_left, must_trade
 from .state import State
 
@@ -23,7 +23,6 @@ def sell(flow: Flow, seat: int, c: cmd.SellGood) -> None:
     p = s.player(seat)
     if "CONSUME_TRADE" not in p.actions:
         raise IllegalMove("NOT_TRADE_SELECTOR", "only a player who chose Trade may sell")
-    turn_of(s, seat)
     if p.sold:
         raise IllegalMove("ALREADY_SOLD", "you have sold a good this phase")
     if c.world not in p.tableau:
@@ -46,7 +45,6 @@ def _consume_power(state: State, seat: int, source: int, index: int) -> Any:
 def use_consume(flow: Flow, seat: int, c: cmd.UseConsumePower) -> None:
     s = flow.state
     stage_is(s, "CONSUME")
-    turn_of(s, seat)
     if must_trade(s, seat):
         raise IllegalMove("TRADE_REQUIRED_FIRST", "sell a good first (Trade bonus)")
     power = _consume_power(s, seat, c.card, c.power)
@@ -60,7 +58,6 @@ def use_consume(flow: Flow, seat: int, c: cmd.UseConsumePower) -> None:
 def finish_consume(flow: Flow, seat: int, c: cmd.FinishConsume) -> None:
     s = flow.state
     stage_is(s, "CONSUME")
-    turn_of(s, seat)
     if must_trade(s, seat):
         raise IllegalMove("TRADE_REQUIRED_FIRST", "sell a good first (Trade bonus)")
     if consume_options_left(s, seat, mandatory_only=True):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never
 
 from msgspec.structs import replace
 
@@ -34,8 +33,8 @@ def _order(s: State, e: ev.PlayerOrderSet) -> State:
 
 
 def _deck_order(s: State, e: ev.DeckOrder) -> State:
-    if e.reshuffle:
-        return replace(s, deck=e.cards, discard=())
+    if e.reshuffle:  # digest 7.2: the shuffled discard pile is the new draw pile
+        return replace(s, deck=e.cards, discard=_remove(s.discard, e.cards))
     return replace(s, deck=e.cards)
 
 
@@ -227,59 +226,83 @@ def _game_ended(s: State, e: ev.GameEnded) -> State:
     return replace(s, stage="OVER", end_reason=e.reason, waiting=frozenset(), queue=())
 
 
-def _unchanged(s: State, e: Any) -> State:
-    return s
-
-
-_APPLY: dict[type, Callable[[State, Any], State]] = {
-    ev.PoolFilled: _pool_filled,
-    ev.StartWorldsDealt: _start_worlds,
-    ev.PlayerOrderSet: _order,
-    ev.DeckShuffled: _unchanged,
-    ev.DeckOrder: _deck_order,
-    ev.InitialDiscardRequested: _initial_discard,
-    ev.InitialCardsDiscarded: _leaves_waiting,
-    ev.CardsDrawn: _unchanged,
-    ev.CardsDrawnDetail: _drawn,
-    ev.CardsDiscardedDetail: _discarded,
-    ev.DrawShortfall: _unchanged,
-    ev.GoodPlaced: _good_placed,
-    ev.GoodCardPlaced: _good_card,
-    ev.RoundStarted: _round_started,
-    ev.ActionChosen: _leaves_waiting,
-    ev.ActionChoiceSealed: _action_sealed,
-    ev.ActionsRevealed: _actions_revealed,
-    ev.PhaseStarted: _phase_started,
-    ev.PhaseEnded: _phase_ended,
-    ev.TurnFinished: _turn_finished,
-    ev.ExploreDrawn: _unchanged,
-    ev.ExploreDrawnDetail: _explore_drawn,
-    ev.ExploredCardsKept: _leaves_waiting,
-    ev.ExploredCardsKeptDetail: _explore_kept,
-    ev.DevelopmentChosen: _leaves_waiting,
-    ev.DevelopmentChoiceSealed: _choice_sealed,
-    ev.DevelopmentsRevealed: _choices_revealed,
-    ev.DevelopmentPlaced: _placed,
-    ev.WorldChosen: _leaves_waiting,
-    ev.WorldChoiceSealed: _choice_sealed,
-    ev.WorldsRevealed: _choices_revealed,
-    ev.TableauCardDiscarded: _tableau_discard,
-    ev.WorldPlaced: _placed,
-    ev.GoodSold: _good_sold,
-    ev.ConsumePowerUsed: _consume_used,
-    ev.VPAwarded: _vp_awarded,
-    ev.VPPoolExhausted: _pool_exhausted,
-    ev.GambleRevealed: _gamble,
-    ev.ProducePowerUsed: _produce_used,
-    ev.HandLimitDue: _hand_limit_due,
-    ev.HandLimitDiscarded: _leaves_waiting,
-    ev.RoundEnded: _round_ended,
-    ev.GameEnded: _game_ended,
-}
-
-
-def evolve(state: State, event: Any) -> State:
-    return _APPLY[type(event)](state, event)
+def evolve(state: State, event: ev.Event) -> State:
+    """One dispatch over the event union; an event type without an arm is a type error."""
+    s = state
+    match event:
+        case ev.CardsDrawnDetail():
+            return _drawn(s, event)
+        case ev.CardsDiscardedDetail():
+            return _discarded(s, event)
+        case ev.GoodPlaced():
+            return _good_placed(s, event)
+        case ev.GoodCardPlaced():
+            return _good_card(s, event)
+        case ev.DeckOrder():
+            return _deck_order(s, event)
+        case (
+            ev.InitialCardsDiscarded()
+            | ev.ActionChosen()
+            | ev.ExploredCardsKept()
+            | ev.DevelopmentChosen()
+            | ev.WorldChosen()
+            | ev.HandLimitDiscarded()
+        ):
+            return _leaves_waiting(s, event)
+        case ev.ActionChoiceSealed():
+            return _action_sealed(s, event)
+        case ev.DevelopmentChoiceSealed() | ev.WorldChoiceSealed():
+            return _choice_sealed(s, event)
+        case ev.DevelopmentsRevealed() | ev.WorldsRevealed():
+            return _choices_revealed(s, event)
+        case ev.DevelopmentPlaced() | ev.WorldPlaced():
+            return _placed(s, event)
+        case ev.ExploreDrawnDetail():
+            return _explore_drawn(s, event)
+        case ev.ExploredCardsKeptDetail():
+            return _explore_kept(s, event)
+        case ev.PhaseStarted():
+            return _phase_started(s, event)
+        case ev.PhaseEnded():
+            return _phase_ended(s, event)
+        case ev.TurnFinished():
+            return _turn_finished(s, event)
+        case ev.TableauCardDiscarded():
+            return _tableau_discard(s, event)
+        case ev.GoodSold():
+            return _good_sold(s, event)
+        case ev.ConsumePowerUsed():
+            return _consume_used(s, event)
+        case ev.VPAwarded():
+            return _vp_awarded(s, event)
+        case ev.VPPoolExhausted():
+            return _pool_exhausted(s, event)
+        case ev.GambleRevealed():
+            return _gamble(s, event)
+        case ev.ProducePowerUsed():
+            return _produce_used(s, event)
+        case ev.RoundStarted():
+            return _round_started(s, event)
+        case ev.ActionsRevealed():
+            return _actions_revealed(s, event)
+        case ev.HandLimitDue():
+            return _hand_limit_due(s, event)
+        case ev.RoundEnded():
+            return _round_ended(s, event)
+        case ev.GameEnded():
+            return _game_ended(s, event)
+        case ev.PoolFilled():
+            return _pool_filled(s, event)
+        case ev.StartWorldsDealt():
+            return _start_worlds(s, event)
+        case ev.PlayerOrderSet():
+            return _order(s, event)
+        case ev.InitialDiscardRequested():
+            return _initial_discard(s, event)
+        case ev.CardsDrawn() | ev.DeckShuffled() | ev.DrawShortfall() | ev.ExploreDrawn():
+            return s  # public counterparts of facts applied by their detail events
+        case _:
+            assert_never(event)
 
 
 def initial_players(n_seats: int) -> tuple[Player, ...]:

@@ -1,7 +1,8 @@
 """`legal`: every command a seat may send now.
 
-Card choices with very many combinations (payments, discards) are cut at LEGAL_COMBINATION_CAP;
-`decide` still accepts every other valid combination.
+Consume powers list every use (their counts are small: at most two hand cards, at most three
+goods a use). Payments and discards list every subset of the hand up to LEGAL_LIST_LIMIT and an
+even spread beyond (rules_choices.py); `decide` still accepts every other valid subset.
 """
 
 from __future__ import annotations
@@ -16,25 +17,16 @@ from .components import (
     ADVANCED_ACTIONS,
     HAND_LIMIT,
     INITIAL_DISCARD,
-    LEGAL_COMBINATION_CAP,
     STANDARD_ACTIONS,
 )
 from .powers import active_powers
 from .powers_consume import CONSUME_HANDLERS
 from .powers_produce import windfall_options
 from .rules import development_problem, to_move, world_problem
+from .rules_choices import card_subsets
 from .rules_round import bonus_targets, consume_options_left, develop_cost, must_trade
 from .rules_settle import settle_options
 from .state import State
-
-
-def _subsets(cards: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-    for combo in combinations(cards, n):
-        out.append(combo)
-        if len(out) >= LEGAL_COMBINATION_CAP:
-            break
-    return out
 
 
 def _consume(state: State, seat: int) -> list[Any]:
@@ -54,7 +46,7 @@ def _consume(state: State, seat: int) -> list[Any]:
 
 
 def _produce(state: State, seat: int) -> list[Any]:
-    out: list[Any] = [cmd.UseProducePower(w) for w in bonus_targets(state, seat)]
+    out: list[Any] = [cmd.UseProducePower(w, None, 0) for w in bonus_targets(state, seat)]
     mandatory_left = False
     for source, index, targets in windfall_options(state, seat):
         out.extend(cmd.UseProducePower(w, source, index) for w in targets)
@@ -70,7 +62,7 @@ def legal(state: State, seat: Seat) -> list[Any]:
     p = state.player(seat)
     stage = state.stage
     if stage == "SETUP_DISCARD":
-        return [cmd.DiscardInitialCards(c) for c in _subsets(p.hand, INITIAL_DISCARD)]
+        return [cmd.DiscardInitialCards(c) for c in card_subsets(p.hand, INITIAL_DISCARD)]
     if stage == "SELECT":
         if state.advanced:
             return [cmd.SelectAction(pair) for pair in combinations(ADVANCED_ACTIONS, 2)]
@@ -84,7 +76,7 @@ def legal(state: State, seat: Seat) -> list[Any]:
     if stage == "DEVELOP_PAY":
         assert p.choice is not None
         cost = develop_cost(state, seat, p.choice)
-        return [cmd.PayForDevelopment(c) for c in _subsets(p.hand, cost)]
+        return [cmd.PayForDevelopment(c) for c in card_subsets(p.hand, cost)]
     if stage == "SETTLE_CHOOSE":
         options = [c for c in p.hand if world_problem(state, seat, c) is None]
         return [cmd.ChooseWorld(None), *(cmd.ChooseWorld(c) for c in options)]
@@ -95,5 +87,5 @@ def legal(state: State, seat: Seat) -> list[Any]:
     if stage == "PRODUCE":
         return _produce(state, seat)
     if stage == "HAND_LIMIT":
-        return [cmd.DiscardForHandLimit(c) for c in _subsets(p.hand, len(p.hand) - HAND_LIMIT)]
+        return [cmd.DiscardForHandLimit(c) for c in card_subsets(p.hand, len(p.hand) - HAND_LIMIT)]
     return []

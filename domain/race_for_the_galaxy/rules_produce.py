@@ -10,8 +10,8 @@ from .components import card
 from .flow import Flow
 from .powers import active_powers
 from .powers_produce import PRODUCE_HANDLERS, good_arrived
-from .rules_checks import stage_is, turn_of
-from .rules_round import produce_choices_left
+from .rules_checks import stage_is
+from .rules_round import end_produce_turn, produce_choices_left
 
 
 def use_produce(flow: Flow, seat: int, c: cmd.UseProducePower) -> None:
@@ -21,10 +21,8 @@ def use_produce(flow: Flow, seat: int, c: cmd.UseProducePower) -> None:
     if c.card is None:
         if "PRODUCE" not in p.actions or p.bonus_used:
             raise IllegalMove("BONUS_NOT_AVAILABLE", "you have no Produce bonus to use")
-        turn_of(s, seat)
         targets: tuple[int, ...] | None = None
     else:
-        turn_of(s, seat)
         found = [
             power
             for source, index, power in active_powers(s, seat, 5)
@@ -55,7 +53,6 @@ def use_produce(flow: Flow, seat: int, c: cmd.UseProducePower) -> None:
 def finish_produce(flow: Flow, seat: int, c: cmd.FinishProduce) -> None:
     s = flow.state
     stage_is(s, "PRODUCE")
-    turn_of(s, seat)
     if produce_choices_left(s, seat, mandatory_only=True):
         raise IllegalMove("MANDATORY_POWER_UNUSED", "a windfall power must still be used")
-    flow.emit(ev.TurnFinished(seat, "PRODUCE"))
+    end_produce_turn(flow, seat)

@@ -133,9 +133,23 @@ def _start_instance(flow: Flow) -> None:
         for seat in flow.state.order:
             flow.draw(seat, develop_terms(flow.state, seat).draw_start, "POWER")
     elif nxt.phase == "PRODUCE":
-        for step in ("production", "draw"):
-            for seat in flow.state.order:
-                run_step(flow, seat, step)
+        _produce_turn_starts(flow)
+
+
+def _produce_turn_starts(flow: Flow) -> None:
+    """Digest 4.9 (p. 8, "im Uhrzeigersinn"): the seat first in player order that has not yet
+    produced fills its production worlds (step 1) and draws (step 2); its decisions (step 3)
+    follow before the next seat starts, so who gets the last cards follows the seating order."""
+    if flow.state.queue:
+        seat = flow.state.queue[0]
+        run_step(flow, seat, "production")
+        run_step(flow, seat, "draw")
+
+
+def end_produce_turn(flow: Flow, seat: int) -> None:
+    """The seat has produced (steps 1-3); the next seat in player order starts."""
+    flow.emit(ev.TurnFinished(seat, "PRODUCE"))
+    _produce_turn_starts(flow)
 
 
 def _end_phase(flow: Flow) -> None:
@@ -163,9 +177,9 @@ def _end_round(flow: Flow) -> None:
         triggers.append("VP_POOL_EXHAUSTED")
     flow.emit(ev.RoundEnded(s.round, tuple(triggers)))
     if triggers:
-        flow.emit(final_events(flow.state, " and ".join(triggers)))
+        flow.emit(final_events(flow.state, "_AND_".join(triggers)))  # a key of END_REASONS
     elif s.round >= s.max_rounds:
-        flow.emit(final_events(flow.state, f"MAX_ROUNDS ({s.max_rounds})"))
+        flow.emit(final_events(flow.state, "MAX_ROUNDS_PLAYED"))
     else:
         flow.emit(ev.RoundStarted(s.round + 1))
 
@@ -227,7 +241,7 @@ def advance(flow: Flow) -> None:
             elif stage == "PRODUCE":
                 if produce_choices_left(s, seat, mandatory_only=False):
                     return
-                flow.emit(ev.TurnFinished(seat, "PRODUCE"))
+                end_produce_turn(flow, seat)
             else:
                 return
         else:

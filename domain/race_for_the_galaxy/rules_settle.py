@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Literal
 
 from domain.game import IllegalMove
 
 from . import events as ev
 from .commands import ResolveSettle
-from .components import LEGAL_COMBINATION_CAP, SETTLE_BONUS_DRAW, Design, card
+from .components import SETTLE_BONUS_DRAW, Design, card
 from .flow import Flow
 from .powers import SettleTerms, settle_terms
+from .rules_choices import card_subsets
 from .rules_round import has_bonus
 from .state import State
 
@@ -46,15 +46,6 @@ def placement_problem(state: State, seat: int, world_id: int, hand_size: int) ->
     return "INSUFFICIENT_MILITARY"
 
 
-def _payments(hand: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-    for combo in combinations(hand, cost):
-        out.append(combo)
-        if len(out) >= LEGAL_COMBINATION_CAP:
-            break
-    return out
-
-
 def settle_options(state: State, seat: int) -> list[ResolveSettle]:
     world_id = state.player(seat).choice
     if world_id is None:
@@ -78,7 +69,7 @@ def settle_options(state: State, seat: int) -> list[ResolveSettle]:
         for method, military_method in methods:
             for ship in ships:
                 cost = _pay_cost(world, terms, military_method, ship is not None)
-                for payment in _payments(hand, cost):
+                for payment in card_subsets(hand, cost):
                     out.append(ResolveSettle(method, payment, ship, temp))
     return out
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.game import Options
+from domain.game import Options, Rounds, Seat
 
 from .components import DEFAULT_MAX_ROUNDS
 
@@ -37,7 +37,7 @@ SEQUENTIAL_STAGES: frozenset[str] = frozenset(
 
 
 class RaceOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    max_rounds: int = DEFAULT_MAX_ROUNDS
+    max_rounds: Rounds = DEFAULT_MAX_ROUNDS
     advanced_two_player: bool = False
 
 
@@ -72,21 +72,21 @@ class State(msgspec.Struct, frozen=True):
     deck: tuple[int, ...] = ()  # top first; its order is known to no one
     discard: tuple[int, ...] = ()
     pool: int = 0
-    order: tuple[int, ...] = ()  # player order (digest 4.11)
+    order: tuple[Seat, ...] = ()  # player order (digest 4.11)
     round: int = 0
     stage: Stage = "SETUP"
     phase: str | None = None
     instance: int = 0
     schedule: tuple[PhaseInstance, ...] = ()  # phase instances still to come this round
-    waiting: frozenset[int] = frozenset()  # seats still to decide in a simultaneous step
-    queue: tuple[int, ...] = ()  # seats still to act in a sequential step; the first is on turn
+    waiting: frozenset[Seat] = frozenset()  # seats still to decide in a simultaneous step
+    queue: tuple[Seat, ...] = ()  # seats still to act in a sequential step; the first is on turn
     exhausted: bool = False
     end_reason: str | None = None
 
-    def player(self, seat: int) -> Player:
+    def player(self, seat: Seat) -> Player:
         return self.players[seat]
 
-    def with_player(self, seat: int, player: Player) -> State:
+    def with_player(self, seat: Seat, player: Player) -> State:
         players = list(self.players)
         players[seat] = player
         return msgspec.structs.replace(self, players=tuple(players))

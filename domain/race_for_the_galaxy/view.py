@@ -8,7 +8,7 @@ import msgspec
 
 from domain.game import Seat
 
-from .components import Power, card, card_name
+from .components import END_REASONS, Power, card, card_name
 from .rules import to_move
 from .scoring import scores
 from .state import State
@@ -17,7 +17,7 @@ _SEALED_CHOICE_STAGES = frozenset({"DEVELOP_CHOOSE", "SETTLE_CHOOSE"})
 
 
 class PlayerView(msgspec.Struct, frozen=True):
-    seat: int
+    seat: Seat
     tableau: tuple[int, ...]
     tableau_names: tuple[str, ...]
     goods: tuple[tuple[int, str], ...]  # (world, kind); the good card itself is never shown
@@ -31,13 +31,13 @@ class PlayerView(msgspec.Struct, frozen=True):
 
 
 class RaceView(msgspec.Struct, frozen=True):
-    seat: int | None
+    seat: Seat | None
     round: int
     stage: str
     phase: str | None
     instance: int
-    to_move: tuple[int, ...]
-    order: tuple[int, ...]
+    to_move: tuple[Seat, ...]
+    order: tuple[Seat, ...]
     pool: int
     deck_count: int
     discard_count: int
@@ -136,5 +136,5 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
             lines.append(f"explored, keep {min(v.keep, len(v.explored))}:")
             lines.extend(f"    {_describe(c)}" for c in v.explored)
     if v.end_reason:
-        lines.append(f"game over: {v.end_reason}")
+        lines.append(f"game over: {END_REASONS.get(v.end_reason, v.end_reason)}")
     return "\n".join(lines)

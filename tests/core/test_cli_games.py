@@ -52,5 +52,5 @@ def test_a_match_played_from_the_command_line(
         assert view["as"] == seat and view["view"]
         assert run("show", match, "--as", seat)  # the board drawn for humans
         run("log", match, "--as", seat)
-    run("export", match, "-o", str(tmp_path / "m.jsonl"))
-    assert run("verify", match, str(tmp_path / "m.jsonl")).count("ok") == 2
+    run("export", match, "-o", str(tmp_path / "m.jsonl"), "--as", "referee")
+    assert run("verify", match, str(tmp_path / "m.jsonl")).endswith("2 ok, 0 bad\n")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from domain.errors import Conflict
 from domain.game import IllegalMove
-from domain.match import Conflict
 from store.ledger import Ledger, MatchNotFound
 from store.urls import BadStoreURL, store_env
 
@@ -79,7 +79,7 @@ def test_snapshots_are_taken_and_loading_uses_them(tmp_path: Path) -> None:
 def test_store_urls() -> None:
     assert store_env("sqlite:///./x.db")["SQLITE_DBNAME"] == "./x.db"
     assert store_env("sqlite:////tmp/x.db")["SQLITE_DBNAME"] == "/tmp/x.db"
-    assert store_env("memory://")["PERSISTENCE_MODULE"] == "eventsourcing.popo"
+    assert store_env("memory://")["PERSISTENCE_MODULE"] == "store.memory"
     pg = store_env("postgresql://ann:pw@db.example:5433/games")
     assert (pg["POSTGRES_USER"], pg["POSTGRES_PASSWORD"], pg["POSTGRES_PORT"]) == (
         "ann",

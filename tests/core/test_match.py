@@ -121,3 +121,20 @@ def test_decision_n_draws_from_rng_seed_n() -> None:
     a.decide(ANN, Take(1))
     b.decide(ANN, Take(1))
     assert a.decide(BEN, Draw()) == b.decide(BEN, Draw())
+
+
+def test_seats_are_written_by_name_in_commands() -> None:
+    """Issue #14: a seat field may name the seat as people do; the game stores its index."""
+    from domain.match import Match
+
+    match = Match.start("duck-dealer", ["ann", "ben"], None, 1)
+    trade = match.parse_command('{"type":"ProposeTrade","partner":"ben","give":[],"receive":[]}')
+    assert trade == match.parse_command(
+        '{"type":"ProposeTrade","partner":1,"give":[],"receive":[]}'
+    )
+    delta = Match.start("delta-v", ["ann", "ben"], None, 1)
+    nested = delta.parse_command(
+        {"type": "ResolveAlienEncounter", "alien_to": None,
+         "steal": {"victim": "ben", "bribe_id": "1-ALP", "incident_id": None}}
+    )  # fmt: skip
+    assert nested.steal.victim == 1  # type: ignore[attr-defined]

@@ -10,12 +10,12 @@ import msgspec
 import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
-from cli.replay_commands import verify_stored
 from cli.simulate import play_bot_match
 from domain.registry import all_games
 from projections.projectors import audit_key, scoreboard, view_doc
-from projections.replays import export_lines
+from projections.replays import Verdict, export_lines
 from projections.runner import Projections
+from projections.verification import verify_stored
 from store.ledger import Ledger
 
 
@@ -43,15 +43,19 @@ def test_projections_agree_with_a_fresh_replay(ledger: Ledger) -> None:
             match.decisions,
             match.version,
         )
-        assert projections["scores"].doc(f"{match.game}/{ident}", {}) == scoreboard(match)
+        assert projections["scores"].doc(f"{match.game}/{ident}", {}) == msgspec.to_builtins(
+            scoreboard(match)
+        )
         for name in [*match.seats, "spectator"]:
             assert projections["views"].doc(f"{ident}/{name}", {}) == msgspec.json.decode(
                 msgspec.json.encode(view_doc(match, name))
             )
         lines = export_lines(ledger.stored_events(ident))
         for line in lines[1:-1]:
-            assert projections["audit"].doc(audit_key(ident, line["version"]), {}) == line
-        assert verify_stored(ledger, projections, str(ident)) is None
+            assert projections["audit"].doc(
+                audit_key(ident, line["version"]), {}
+            ) == msgspec.json.decode(msgspec.json.encode(line))
+        assert verify_stored(ledger, projections, str(ident)) == Verdict(ok=True)
     assert all(s.lag == 0 for s in projections.status())
 
 
@@ -99,7 +103,7 @@ def test_an_event_altered_in_the_store_is_reported(tmp_path: Path) -> None:
     ledger.save(match)
     projections = Projections(ledger)
     projections.catch_up()
-    assert verify_stored(ledger, projections, str(match.id)) is None
+    assert verify_stored(ledger, projections, str(match.id)).ok
     with sqlite3.connect(tmp_path / "audit.db") as db:
         row = db.execute("SELECT state FROM stored_events WHERE originator_version = 3").fetchone()
         state = msgspec.msgpack.decode(row[0])
@@ -108,7 +112,7 @@ def test_an_event_altered_in_the_store_is_reported(tmp_path: Path) -> None:
             "UPDATE stored_events SET state = ? WHERE originator_version = 3",
             (msgspec.msgpack.encode(state),),
         )
-    problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id))
+    problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id)).problem
     assert problem is not None and "entry 3" in problem
 
 
@@ -127,8 +131,8 @@ def test_an_event_altered_beyond_reading_is_reported(tmp_path: Path) -> None:
             "UPDATE stored_events SET state = ? WHERE originator_version = 4",
             (msgspec.msgpack.encode(state),),
         )
-    problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id))
-    assert problem is not None and "entry 4" in problem and "cannot be read" in problem
+    problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id)).problem
+    assert problem is not None and "event 4" in problem and "cannot be read" in problem
 
 
 def test_running_projections_follow_new_events_live(ledger: Ledger) -> None:

@@ -78,6 +78,7 @@ class Game:
         return self
 
     def when(self, seat: int, command: Command) -> list[Event]:
+        RULES.check_turn(self.state, seat)  # what the platform checks before every game
         events = RULES.decide(self.state, seat, command, Rng(0, len(self.log)))
         self.given(*events)
         return events
@@ -85,6 +86,7 @@ class Game:
     def reject(self, seat: int, command: Command, code: str) -> None:
         before = self.state
         with pytest.raises(IllegalMove) as caught:
+            RULES.check_turn(self.state, seat)  # what the platform checks before every game
             RULES.decide(self.state, seat, command, Rng(0, len(self.log)))
         assert caught.value.code == code, caught.value
         assert self.state is before

@@ -112,7 +112,7 @@ def test_a_prospected_alien_then_the_pre_contract_window() -> None:
     game.when(ANN, Prospect())
     game.when(ANN, ChooseProspectReveal((2, 2)))
     assert game.state.phase == "ALIEN_DECISION"
-    events = game.when(ANN, ResolveAlienEncounter((2, 2)))
+    events = game.when(ANN, ResolveAlienEncounter((2, 2), None))
     assert events[-2:] == [
         AlienEncounterResolved(ANN),
         ResponseWindowOpened("pre_contract", (BEN,)),

@@ -218,7 +218,7 @@ def test_12_incident_not_usable_on_the_turn_it_was_acquired() -> None:
     game.when(ANN, Prospect())
     events = game.when(ANN, ChooseProspectReveal((2, 2)))
     assert IncidentTaken(ANN, tile_id((2, 2)), "SABOTAGE", (2, 2), 5) in events
-    use = UseSabotage(tile_id((2, 2)), rocket(BEN, 1))
+    use = UseSabotage(tile_id((2, 2)), rocket(BEN, 1), None)
     game.reject(ANN, use, "INCIDENT_NOT_YET_USABLE")
     game.given(TurnEnded(5, ANN), TurnStarted(6, BEN), TurnEnded(6, BEN), TurnStarted(7, ANN))
     events = game.when(ANN, use)
@@ -231,10 +231,12 @@ def test_12_a_stolen_incident_waits_a_turn_too() -> None:
     game.given(*rocket_on(ANN, 1, (2, 2)), *rocket_on(BEN, 1, (4, 4)))
     game.when(ANN, Prospect())
     game.when(ANN, ChooseProspectReveal((2, 2)))
-    events = game.when(ANN, ResolveAlienEncounter(None, Steal(BEN, incident_id=tile_id((6, 6)))))
+    events = game.when(
+        ANN, ResolveAlienEncounter(None, Steal(BEN, bribe_id=None, incident_id=tile_id((6, 6))))
+    )
     assert IncidentStolen(ANN, BEN, tile_id((6, 6)), "SABOTAGE", 5) in events
     assert game.state.phase == "CONTRACT_DECLARATION"
-    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(BEN, 1)), "INCIDENT_NOT_YET_USABLE")
+    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(BEN, 1), None), "INCIDENT_NOT_YET_USABLE")
 
 
 def test_13_pirate_attack_and_meteor_storm() -> None:
@@ -254,14 +256,18 @@ def test_13_pirate_attack_and_meteor_storm() -> None:
     )
     events = game.when(BEN, SkipContractStep())
     assert events[-2:] == [TurnStarted(3, ANN), ResponseWindowOpened("pre_action", (BEN,))]
-    game.reject(ANN, MoveRockets((RocketMove(rocket(ANN, 1), (0, 0)),)), "WRONG_PHASE")
+    # The platform checks whose turn it is before any game (issue #17); the digest's scenario
+    # 13 answered WRONG_PHASE here, before that check existed.
+    game.reject(ANN, MoveRockets((RocketMove(rocket(ANN, 1), (0, 0)),)), "NOT_YOUR_TURN")
     events = game.when(BEN, PlayPirateAttack(tile_id((6, 0))))
     assert events == [
         PirateAttackPlayed(BEN, ANN, tile_id((6, 0))),
         ActionSkipped(ANN, "pirate_attack"),
         ResponseWindowOpened("pre_contract", (BEN,)),
     ]
-    game.reject(ANN, MoveRockets((RocketMove(rocket(ANN, 1), (0, 0)),)), "WRONG_PHASE")
+    # The platform checks whose turn it is before any game (issue #17); the digest's scenario
+    # 13 answered WRONG_PHASE here, before that check existed.
+    game.reject(ANN, MoveRockets((RocketMove(rocket(ANN, 1), (0, 0)),)), "NOT_YOUR_TURN")
     assert game.when(BEN, PlayMeteorStorm(tile_id((6, 1)))) == [
         MeteorStormPlayed(BEN, ANN, tile_id((6, 1)))
     ]
@@ -282,7 +288,7 @@ def test_13_passing_the_window_leads_to_the_action() -> None:
     events = game.when(ANN, SkipContractStep())
     assert types(events) == ["ContractStepSkipped", "TurnEnded", "TurnStarted"]
     game.given(TurnEnded(2, BEN), TurnStarted(3, ANN), ResponseWindowOpened("pre_action", (BEN,)))
-    game.reject(ANN, BuyRocket(), "WRONG_PHASE")
+    game.reject(ANN, BuyRocket(), "NOT_YOUR_TURN")  # Ben answers the window first
     game.when(BEN, PassResponse())
     assert game.state.phase == "ACTION"
     game.when(ANN, BuyRocket())
@@ -297,7 +303,7 @@ def test_sabotage_follow_up_lands_on_the_freed_tile() -> None:
         *rocket_on(BEN, 2, (1, 1)),
         *rocket_on(ANN, 2, (2, 2)),
     )
-    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(ANN, 1)), "INVALID_TARGET")
+    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(ANN, 1), None), "INVALID_TARGET")
     events = game.when(ANN, UseSabotage(tile_id((6, 6)), rocket(BEN, 1), rocket(ANN, 2)))
     assert RocketMoved(ANN, rocket(ANN, 2), (2, 2), (1, 1), "sabotage_follow_up") in events
     assert RocketsCollided((1, 1), ANN, rocket(ANN, 2), BEN, rocket(BEN, 2)) in events
@@ -309,8 +315,8 @@ def test_the_common_checks() -> None:
     game.given(holds(ANN, "MINERAL_SCAN", (6, 6), 0), holds(BEN, "SABOTAGE", (6, 5), 0))
     game.reject(BEN, BuyRocket(), "NOT_YOUR_TURN")
     game.reject(ANN, MoveRockets(()), "NO_MOVES")
-    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(BEN, 1)), "INCIDENT_WRONG_TYPE")
-    game.reject(ANN, UseSabotage(tile_id((6, 5)), rocket(BEN, 1)), "INCIDENT_NOT_OWNED")
+    game.reject(ANN, UseSabotage(tile_id((6, 6)), rocket(BEN, 1), None), "INCIDENT_WRONG_TYPE")
+    game.reject(ANN, UseSabotage(tile_id((6, 5)), rocket(BEN, 1), None), "INCIDENT_NOT_OWNED")
     game.reject(ANN, UseRocketAcquisition("t99"), "INCIDENT_NOT_OWNED")
     game.reject(ANN, PassResponse(), "WRONG_PHASE")
 

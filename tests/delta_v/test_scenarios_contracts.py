@@ -206,11 +206,11 @@ def test_10_a_bid_up_mismatch_is_fixed_only_with_the_bidders_mineral() -> None:
 def test_11_bid_up_priority_with_three_players() -> None:
     game, events = _contract_met(seats=3)
     assert events[-1] == ResponseWindowOpened("bid_up", (BEN, CAT))
-    game.reject(CAT, BidUp(bribe(CAT, "GAM")), "NOT_YOUR_DECISION")
-    game.reject(CAT, PassBidUp(), "NOT_YOUR_DECISION")
+    game.reject(CAT, BidUp(bribe(CAT, "GAM")), "NOT_YOUR_TURN")  # one code, every game
+    game.reject(CAT, PassBidUp(), "NOT_YOUR_TURN")
     game.when(BEN, BidUp(bribe(BEN, "DEL")))
     assert game.state.window is None
-    game.reject(CAT, BidUp(bribe(CAT, "GAM")), "WRONG_PHASE")
+    game.reject(CAT, BidUp(bribe(CAT, "GAM")), "NOT_YOUR_TURN")
     events = game.when(ANN, RevealTile((0, 4)))
     assert not any(isinstance(e, ResponseWindowOpened) for e in events)
     assert fulfilled_by(game.state, "C08") == ANN

@@ -73,11 +73,15 @@ def test_14_alien_encounter_during_a_contract_attempt() -> None:
     ]
     assert game.state.phase == "ALIEN_DECISION"
     game.given(BribeSpent(BEN, bribe(BEN, "ALP"), "ALP", "survey"))
-    game.reject(ANN, ResolveAlienEncounter((3, 3)), "ILLEGAL_ALIEN_DESTINATION")
-    game.reject(ANN, ResolveAlienEncounter(None, Steal(BEN, bribe(BEN, "ALP"))), "INVALID_STEAL")
-    game.reject(ANN, ResolveAlienEncounter(None, Steal(ANN, bribe(ANN, "ALP"))), "INVALID_STEAL")
-    game.reject(ANN, ResolveAlienEncounter(None, Steal(BEN)), "INVALID_STEAL")
-    events = game.when(ANN, ResolveAlienEncounter((6, 2), Steal(BEN, bribe(BEN, "DEL"))))
+    game.reject(ANN, ResolveAlienEncounter((3, 3), None), "ILLEGAL_ALIEN_DESTINATION")
+    game.reject(
+        ANN, ResolveAlienEncounter(None, Steal(BEN, bribe(BEN, "ALP"), None)), "INVALID_STEAL"
+    )
+    game.reject(
+        ANN, ResolveAlienEncounter(None, Steal(ANN, bribe(ANN, "ALP"), None)), "INVALID_STEAL"
+    )
+    game.reject(ANN, ResolveAlienEncounter(None, Steal(BEN, None, None)), "INVALID_STEAL")
+    events = game.when(ANN, ResolveAlienEncounter((6, 2), Steal(BEN, bribe(BEN, "DEL"), None)))
     assert events[:3] == [
         AlienMoved(ANN, None, (6, 2)),
         BribeStolen(ANN, BEN, bribe(BEN, "DEL"), "DEL"),
@@ -99,7 +103,7 @@ def test_14_the_fifth_alien_ends_the_game_at_once() -> None:
     ended = events[-1]
     assert isinstance(ended, GameEnded) and ended.reason == "FIFTH_ALIEN_ENCOUNTER"
     assert game.state.phase == "GAME_OVER"
-    game.reject(ANN, ResolveAlienEncounter(None), "GAME_OVER")
+    game.reject(ANN, ResolveAlienEncounter(None, None), "GAME_OVER")
     game.reject(BEN, BuyRocket(), "GAME_OVER")
     assert result(game.state) is not None
 

@@ -127,12 +127,14 @@ def in_action_turn(state: State, seat: Seat, cubes_on_track: int = 0) -> State:
 
 
 def play(state: State, seat: Seat, command: Command) -> tuple[State, list[Event]]:
+    RULES.check_turn(state, seat, command)  # what the platform checks before every game
     events = RULES.decide(state, seat, command, Rng(0, 1))
     return fold(state, events), events
 
 
 def rejected(state: State, seat: Seat, command: Command, code: str) -> None:
     with pytest.raises(IllegalMove) as caught:
+        RULES.check_turn(state, seat, command)  # what the platform checks before every game
         RULES.decide(state, seat, command, Rng(0, 1))
     assert caught.value.code == code, caught.value
 

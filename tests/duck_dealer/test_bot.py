@@ -80,7 +80,7 @@ def test_every_bot_command_is_accepted_and_the_match_ends(n_seats: int, seed: in
 
 def test_bot_matches_end_by_the_turn_track_with_differing_scores() -> None:
     results = [bot_match(n, seed).result for n, seed in SEEDED]
-    by_track = [r for r in results if r.reason == "the turn track is full"]
+    by_track = [r for r in results if r.reason == "TURN_TRACK_FULL"]
     assert len(by_track) >= 0.9 * len(results)
     assert sum(len(set(r.scores)) > 1 for r in results) >= 0.75 * len(results)
 
@@ -180,3 +180,21 @@ def test_a_privilege_holder_mines_in_measure_and_ends_its_turn(energy: Energy) -
         pytest.fail("the bot's action turn did not end")
     assert mined >= 1
     assert longest_run <= 2
+
+
+def test_the_bot_uses_portals_hires_crew_and_trades() -> None:
+    """Issue #15: every kind of decision when it is worth it (seeded bot matches, 3 seats)."""
+    from cli.simulate import play_bot_match
+    from domain.match import Match
+
+    used: set[str] = set()
+    for seed in (1000, 1002, 1011, 1019):
+        match = play_bot_match("duck-dealer", 3, seed, smart=True)
+        for event in match.pending_events:
+            if isinstance(event, Match.Decided):
+                kind = type(event.command).__name__
+                part = getattr(event.command, "part", None)
+                used.add(f"{kind}:{part}" if part else kind)
+                used.update(type(fact).__name__ for fact in event.outcome)
+    assert {"PlacePortal", "UsePortal", "ProposeTrade", "TradeCompleted"} <= used
+    assert used & {"BuyShipUpgrade:PILOT", "BuyShipUpgrade:BUILDER", "BuyShipUpgrade:MERCHANT"}

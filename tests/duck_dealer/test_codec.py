@@ -37,11 +37,24 @@ def test_legal_commands_round_trip_through_json() -> None:
 
 def test_commands_parse_from_hand_written_json() -> None:
     upgrade = RULES.parse_command(
-        '{"type": "BuyShipUpgrade", "spaceport": "SP_PILOT", "part": "PILOT", "slot": 2}'
+        '{"type": "BuyShipUpgrade", "spaceport": "SP_PILOT", "part": "PILOT", "slot": 2, '
+        '"crew_disc_from_own_stock": false}'
     )
-    assert upgrade == BuyShipUpgrade(spaceport="SP_PILOT", part="PILOT", slot=2)
-    end = RULES.parse_command({"type": "EndActionTurn", "return_energy": {"blue": 1}})
-    assert end == EndActionTurn(return_energy=Energy(blue=1))
+    assert upgrade == BuyShipUpgrade(
+        spaceport="SP_PILOT", part="PILOT", slot=2, crew_disc_from_own_stock=False
+    )
+    end = RULES.parse_command(
+        {"type": "EndActionTurn", "return_energy": {"blue": 1}, "discard_goods": []}
+    )
+    assert end == EndActionTurn(return_energy=Energy(blue=1), discard_goods=())
+    # Issue #14: nothing is silently decided for the player: every choice is written out.
+    for partial in (
+        '{"type": "MineGoods", "mine": "M_S_DUCK"}',
+        '{"type": "BuyShipUpgrade", "spaceport": "SP_PILOT", "part": "PILOT"}',
+        '{"type": "EndActionTurn", "return_energy": {"blue": 1}}',
+    ):
+        with pytest.raises(IllegalMove, match="BAD_COMMAND"):
+            RULES.parse_command(partial)
     with pytest.raises(IllegalMove) as caught:
         RULES.parse_command('{"type": "MoveShip", "path": "S1"}')
     assert caught.value.code == "BAD_COMMAND"

@@ -89,7 +89,7 @@ def test_ts07b_forced_exploration_stop() -> None:
     assert events[-1] == ExplorationRequired(
         seat=freighter, planet="P2", options=("CL_DIET_PILLS", "CL_SATELLITE")
     )
-    rejected(state, freighter, MineGoods(mine="M_PHONE_1"), "EXPLORATION_PENDING")
+    rejected(state, freighter, MineGoods(mine="M_PHONE_1", quantity=1), "EXPLORATION_PENDING")
     rejected(
         state, freighter, ChooseExplorationClient(client="CL_MODERN_RADIO"), "INVALID_CLIENT_CHOICE"
     )

@@ -11,6 +11,7 @@ from domain.duck_dealer.commands import (
     ProposeTrade,
     RespondToTrade,
 )
+from domain.duck_dealer.components import Energy
 from domain.duck_dealer.events import TradeCompleted, TradeProposed, TradeRejected
 from domain.duck_dealer.state import State
 
@@ -36,8 +37,8 @@ def test_a_trade_needs_the_partner_to_accept() -> None:
         )
     ]
     assert RULES.to_move(state) == frozenset({ANNA, BRUNO})
-    rejected(state, ANNA, MineGoods(mine="M_BEADS_1"), "TRADE_PENDING")
-    rejected(state, ANNA, EndActionTurn(), "TRADE_PENDING")
+    rejected(state, ANNA, MineGoods(mine="M_BEADS_1", quantity=1), "TRADE_PENDING")
+    rejected(state, ANNA, EndActionTurn(return_energy=Energy(), discard_goods=()), "TRADE_PENDING")
     rejected(state, ANNA, RespondToTrade(accept=True), "NOT_YOUR_TRADE")
     rejected(state, BRUNO, CancelTrade(), "NOT_YOUR_TRADE")
     state, events = play(state, BRUNO, RespondToTrade(accept=True))

@@ -49,11 +49,18 @@ def test_ts08_spaceport_must_be_built_and_matching() -> None:
     state = set_player(board(2), hugo, location="S4", slots=["CARGO", "CARGO", "MERCHANT"])
     state = set_player(state, hugo, goods=["SOLAR_PANEL", "PLASTIC_BEADS"], energy=Energy(blue=1))
     state = in_action_turn(state, hugo)
-    buy_pilot = BuyShipUpgrade(spaceport="SP_PILOT", part="PILOT", slot="next_empty")
+    buy_pilot = BuyShipUpgrade(
+        spaceport="SP_PILOT", part="PILOT", slot="next_empty", crew_disc_from_own_stock=False
+    )
     rejected(state, hugo, buy_pilot, "SITE_NOT_BUILT")
     state = place_site(state, "SP_PILOT", built=True)
     rejected(
-        state, hugo, BuyShipUpgrade(spaceport="SP_PILOT", part="CARGO"), "WRONG_SPACEPORT_TYPE"
+        state,
+        hugo,
+        BuyShipUpgrade(
+            spaceport="SP_PILOT", part="CARGO", slot="next_empty", crew_disc_from_own_stock=False
+        ),
+        "WRONG_SPACEPORT_TYPE",
     )
     red_before = state.supply.red
     state, events = play(state, hugo, buy_pilot)
@@ -165,7 +172,13 @@ def test_ts14_ship_upgrade_into_the_next_empty_slot() -> None:
     carla = 0
     state = _carla_at_cargo_port()
     assert state.player(carla).speed == 5 and state.player(carla).capacity == 3
-    state, events = play(state, carla, BuyShipUpgrade(spaceport="SP_CARGO_A", part="CARGO"))
+    state, events = play(
+        state,
+        carla,
+        BuyShipUpgrade(
+            spaceport="SP_CARGO_A", part="CARGO", slot="next_empty", crew_disc_from_own_stock=False
+        ),
+    )
     installed = events[-1]
     assert isinstance(installed, ShipUpgradeInstalled)
     assert (installed.slot, installed.new_speed, installed.new_capacity) == (7, 2, 5)
@@ -176,7 +189,13 @@ def test_ts14_ship_upgrade_replacing_a_pilot() -> None:
     carla = 0
     state = _carla_at_cargo_port()
     red_before = state.supply.red
-    state, events = play(state, carla, BuyShipUpgrade(spaceport="SP_CARGO_A", part="CARGO", slot=2))
+    state, events = play(
+        state,
+        carla,
+        BuyShipUpgrade(
+            spaceport="SP_CARGO_A", part="CARGO", slot=2, crew_disc_from_own_stock=False
+        ),
+    )
     installed = events[-1]
     assert isinstance(installed, ShipUpgradeInstalled)
     assert (installed.slot, installed.replaced_part) == (2, "PILOT")
@@ -187,7 +206,14 @@ def test_ts14_ship_upgrade_replacing_a_pilot() -> None:
 
 def test_ts14_a_new_part_never_goes_into_an_unused_slot_by_index() -> None:
     state = _carla_at_cargo_port()
-    rejected(state, 0, BuyShipUpgrade(spaceport="SP_CARGO_A", part="CARGO", slot=8), "INVALID_SLOT")
+    rejected(
+        state,
+        0,
+        BuyShipUpgrade(
+            spaceport="SP_CARGO_A", part="CARGO", slot=8, crew_disc_from_own_stock=False
+        ),
+        "INVALID_SLOT",
+    )
 
 
 def test_legal_lists_the_builds_deliveries_and_flights_of_the_moment() -> None:

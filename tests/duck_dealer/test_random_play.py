@@ -153,4 +153,4 @@ def test_max_rounds_ends_a_match_of_endless_accumulation() -> None:
         )
         turns += 1
     assert turns == 6
-    assert RULES.result(state).reason.startswith("max_rounds")  # type: ignore[union-attr]
+    assert RULES.result(state).reason == "ROUND_LIMIT"  # type: ignore[union-attr]

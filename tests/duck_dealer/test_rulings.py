@@ -87,7 +87,7 @@ def test_a_privilege_marker_can_be_recovered_to_claim_another_site() -> None:
 def test_free_segments_anytime_keeps_the_window_open() -> None:
     state = board(2, DuckDealerOptions(free_segments_anytime=True))
     state = in_action_turn(set_player(state, 0, energy=Energy(blue=1)), 0)
-    state, events = play(state, 0, MineGoods(mine="M_S_DUCK"))
+    state, events = play(state, 0, MineGoods(mine="M_S_DUCK", quantity=1))
     assert "FreeSegmentsForfeited" not in kinds(events)
     state, _ = play(state, 0, PlaceFreeRouteSegment(node="S1-P1.1"))
     assert state.route_cubes == {"S1-P1.1": 0}
@@ -101,7 +101,7 @@ def test_per_player_turn_track_counts_each_seats_own_action_turns() -> None:
     assert events[-1].turn_number == 7 and events[-1].free_segments == 2  # type: ignore[attr-defined]
     state = turn_of(set_player(state, 0, action_turns=23), 0)
     state, _ = play(state, 0, BeginActionTurn())
-    state, events = play(state, 0, EndActionTurn())
+    state, events = play(state, 0, EndActionTurn(return_energy=Energy(), discard_goods=()))
     assert isinstance(events[-1], GameEnded)
 
 
@@ -109,7 +109,7 @@ def test_a_bonus_action_turn_on_space_24_ends_the_game() -> None:
     state = replace(board(2), supply=Energy(0, 5, 5), turn_track=(0, 1) * 11 + (1,))
     state, events = play(state, 0, AccumulateEnergy(color="RED"))
     assert kinds(events)[-1] == "ActionTurnStarted" and state.turn_number == 24
-    state, events = play(state, 0, EndActionTurn())
+    state, events = play(state, 0, EndActionTurn(return_energy=Energy(), discard_goods=()))
     assert kinds(events)[-2:] == ["TurnEnded", "GameEnded"]
 
 
@@ -119,7 +119,9 @@ def test_a_crew_disc_may_come_from_own_energy_when_the_supply_is_out() -> None:
         state, 0, goods=["PHONE_BOOTH", "RUBBER_DUCK"], energy=Energy(yellow=2, blue=1)
     )
     state = in_action_turn(replace(state, supply=Energy(10, 0, 10)), 0)
-    buy = BuyShipUpgrade(spaceport="SP_BUILDER", part="BUILDER")
+    buy = BuyShipUpgrade(
+        spaceport="SP_BUILDER", part="BUILDER", slot="next_empty", crew_disc_from_own_stock=False
+    )
     rejected(state, 0, buy, "SUPPLY_EMPTY")
     state, events = play(state, 0, replace(buy, crew_disc_from_own_stock=True))
     installed = events[-1]
@@ -149,3 +151,22 @@ def test_the_named_first_player_starts_and_play_goes_clockwise() -> None:
     with pytest.raises(IllegalMove) as caught:
         RULES.setup(2, options, Rng(1, 0))
     assert caught.value.code == "BAD_OPTION"
+
+
+def test_a_privilege_taken_back_ends_the_claim_at_once() -> None:
+    """Digest A19 over §4.8: further uses in the same stay are paid."""
+    # given seat 0 holds the privilege on its start mine and has used it this stay
+    state = place_site(board(2), "M_S_DUCK", privilege=0)
+    state = place_site(state, "SP_BUILDER", built=True)
+    state = set_player(state, 0, markers=0, energy=Energy(blue=2, yellow=3))
+    state = in_action_turn(state, 0)
+    state, _ = play(state, 0, MineGoods(mine="M_S_DUCK", quantity=2))
+    assert "M_S_DUCK" in state.privilege_sessions
+    # when it takes that marker back to claim another site on the same planet
+    state, _ = play(state, 0, ClaimPrivilege(site="SP_BUILDER", recover_from="M_S_DUCK"))
+    assert "M_S_DUCK" not in state.privilege_sessions
+    # then mining there again costs one blue per use, as for anyone without the privilege
+    blue = state.player(0).energy.blue
+    state, _ = play(state, 0, MineGoods(mine="M_S_DUCK", quantity=1))
+    assert state.player(0).energy.blue == blue - 1
+    rejected(state, 0, MineGoods(mine="M_S_DUCK", quantity=1), "INSUFFICIENT_ENERGY")

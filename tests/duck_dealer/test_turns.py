@@ -40,7 +40,7 @@ def test_ts01_accumulation_with_crew_and_turn_discipline() -> None:
     state = board(2)
     state = set_player(state, CARLA, slots=["PILOT", "PILOT", "BUILDER"], goods=["RUBBER_DUCK"])
     state = replace(state, supply=Energy(20, 20, 20))
-    rejected(state, DARIO, MineGoods(mine="M_S_PAINT"), "NOT_YOUR_TURN")
+    rejected(state, DARIO, MineGoods(mine="M_S_PAINT", quantity=1), "NOT_YOUR_TURN")
 
     state, events = play(state, CARLA, AccumulateEnergy(color="BLUE"))
     accumulated = events[0]
@@ -82,9 +82,13 @@ def test_ts02_exhaustion_bonus_turn() -> None:
     assert events[0] == FreeSegmentsForfeited(seat=DARIO, count=2)
     assert state.player(DARIO).virtual.red == 1
     assert state.allowance == 6
-    rejected(state, DARIO, EndActionTurn(), "ENERGY_OVER_LIMIT")
+    rejected(
+        state, DARIO, EndActionTurn(return_energy=Energy(), discard_goods=()), "ENERGY_OVER_LIMIT"
+    )
 
-    state, events = play(state, DARIO, EndActionTurn(return_energy=Energy(blue=1)))
+    state, events = play(
+        state, DARIO, EndActionTurn(return_energy=Energy(blue=1), discard_goods=())
+    )
     assert events[:4] == [
         EnergyReturned(seat=DARIO, energy=Energy(blue=1)),
         VirtualEnergyExpired(seat=DARIO, energy=Energy(red=1)),
@@ -104,7 +108,7 @@ def test_ts03_free_segments_by_turn_number() -> None:
     rejected(state, elena, PlaceFreeRouteSegment(node="S1-P6.1"), "FREE_SEGMENTS_EXHAUSTED")
 
     state = in_action_turn(set_player(board(2), elena, energy=Energy(blue=1)), elena)
-    state, events = play(state, elena, MineGoods(mine="M_S_DUCK"))
+    state, events = play(state, elena, MineGoods(mine="M_S_DUCK", quantity=1))
     assert FreeSegmentsForfeited(seat=elena, count=1) in events
     rejected(state, elena, PlaceFreeRouteSegment(node="S1-P6.1"), "FREE_SEGMENT_WINDOW_CLOSED")
 
@@ -129,7 +133,7 @@ def test_ts15_game_end_bids_and_ties() -> None:
 
     state, events = play(state, bruno, BeginActionTurn())
     assert events == [ActionTurnStarted(seat=bruno, turn_number=24, free_segments=3, bonus=False)]
-    state, events = play(state, bruno, EndActionTurn())
+    state, events = play(state, bruno, EndActionTurn(return_energy=Energy(), discard_goods=()))
     assert kinds(events) == ["FreeSegmentsForfeited", "TurnEnded", "GameEnded"]
     ended = events[-1]
     assert isinstance(ended, GameEnded)

@@ -58,22 +58,22 @@ def test_worked_example_first_turns() -> None:
     state, _ = play(state, ANNA, BeginActionTurn())
     assert state.player(ANNA).cubes == 28
     state, _ = play(state, ANNA, PlaceFreeRouteSegment(node="S2-P2.1"))
-    state, _ = play(state, ANNA, MineGoods(mine="M_S_PAINT"))
+    state, _ = play(state, ANNA, MineGoods(mine="M_S_PAINT", quantity=1))
     state, events = play(state, ANNA, MoveShip(path=("S2-P2.1", "S2-P2.2", "S2-P2.3", "P2")))
     moved = next(e for e in events if isinstance(e, ShipMoved))
     assert (moved.cost, moved.allowance_remaining) == (3, 5)
     assert events[-1] == ExplorationRequired(
         seat=ANNA, planet="P2", options=("CL_DIET_PILLS", "CL_SATELLITE")
     )
-    rejected(state, ANNA, MineGoods(mine="M_PHONE_1"), "EXPLORATION_PENDING")
+    rejected(state, ANNA, MineGoods(mine="M_PHONE_1", quantity=1), "EXPLORATION_PENDING")
     state, _ = play(state, ANNA, ChooseExplorationClient(client="CL_SATELLITE"))
-    state, events = play(state, ANNA, MineGoods(mine="M_PHONE_1"))
+    state, events = play(state, ANNA, MineGoods(mine="M_PHONE_1", quantity=1))
     assert kinds(events) == ["MovementForfeited", "EnergySpent", "GoodsMined"]
     state, _ = play(state, ANNA, MoveShip(path=("S2-P2.3", "S2-P2.2", "S2-P2.1", "S2")))
     build = BuildSite(site="SP_CARGO_A", named=("BLUE_PAINT",), wildcard=("PHONE_BOOTH",))
     state, events = play(state, ANNA, build)
     assert kinds(events)[0] == "MovementForfeited" and state.player(ANNA).vp == 5
-    state, _ = play(state, ANNA, EndActionTurn())
+    state, _ = play(state, ANNA, EndActionTurn(return_energy=Energy(), discard_goods=()))
     assert state.player(ANNA).energy == Energy(1, 0, 0) and state.player(ANNA).goods == ()
     assert state.supply == Energy(37, 40, 35)
 
@@ -85,9 +85,9 @@ def test_worked_example_first_turns() -> None:
     assert state.exploration is not None
     assert state.exploration.options == ("CL_DIET_PILLS", "CL_MODERN_RADIO")
     state, _ = play(state, BRUNO, ChooseExplorationClient(client="CL_DIET_PILLS"))
-    state, _ = play(state, BRUNO, MineGoods(mine="M_DUCK_1"))
+    state, _ = play(state, BRUNO, MineGoods(mine="M_DUCK_1", quantity=1))
     rejected(state, BRUNO, BuildFactory(factory="F_DIET_PILLS"), "INSUFFICIENT_ENERGY")
-    state, _ = play(state, BRUNO, EndActionTurn())
+    state, _ = play(state, BRUNO, EndActionTurn(return_energy=Energy(), discard_goods=()))
     assert len(state.player(BRUNO).goods) == 3 and state.player(BRUNO).energy == Energy()
     assert state.supply == Energy(38, 40, 38)
 

@@ -33,17 +33,3 @@ def durable_redis(tmp_path: Path) -> Iterator[RedisServer]:
         pytest.skip("redis-server is not on PATH (CI installs it)")
     with RedisServer.start(tmp_path / "durable", durable=True) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    from tests.postgres_server import PostgresServer, postgres_bin
-
-    bin_dir = postgres_bin()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL's initdb is not installed")
-    server = PostgresServer.start(bin_dir)
-    try:
-        yield server.url
-    finally:
-        server.stop()

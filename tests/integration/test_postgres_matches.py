@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 from typer.testing import CliRunner
 
 from cli.app import app
-from cli.replay_commands import verify_stored
 from cli.simulate import play_bot_match
 from projections.projectors import scoreboard
 from projections.runner import Projections
+from projections.verification import verify_stored
 from store.ledger import Ledger
 
 
@@ -24,8 +25,10 @@ def test_matches_and_projections_on_postgres(postgres_url: str) -> None:
     Projections(ledger).catch_up()
     for ident in ledger.match_ids():
         match = ledger.match(ident)
-        assert projections["scores"].doc(f"toy/{ident}", {}) == scoreboard(match)
-        assert verify_stored(ledger, projections, str(ident)) is None
+        assert projections["scores"].doc(f"toy/{ident}", {}) == msgspec.to_builtins(
+            scoreboard(match)
+        )
+        assert verify_stored(ledger, projections, str(ident)).ok
     before = {p.name: p.recorder.scan() for p in projections.projectors}
     projections.rebuild()
     assert {p.name: p.recorder.scan() for p in projections.projectors} == before

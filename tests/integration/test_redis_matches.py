@@ -7,11 +7,12 @@ import multiprocessing
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
 from cli.app import app
-from domain.match import Conflict
+from domain.errors import Conflict
 from projections.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
 from tests.redis_server import RedisServer
@@ -37,10 +38,10 @@ def test_the_cli_on_redis(redis_url: str, tmp_path: Path) -> None:
     assert "DrewCard" not in run("log", mid, "--as", "ann")
     assert json.loads(run("show", mid, "--as", "ben", "--json"))["version"] == 5
     assert [m["match"] for m in json.loads(run("matches", "--json"))] == [mid]
-    run("export", mid, "-o", str(tmp_path / "m.jsonl"))
-    assert "ok" in run("verify", mid, str(tmp_path / "m.jsonl"))
+    run("export", mid, "-o", str(tmp_path / "m.jsonl"), "--as", "referee")
+    assert "2 ok, 0 bad" in run("verify", mid, str(tmp_path / "m.jsonl"))
     imported = json.loads(run("import", str(tmp_path / "m.jsonl"), "--json"))["match"]
-    assert len(json.loads(run("matches", "--json"))) == 2 and imported != mid
+    assert len(json.loads(run("matches", "--json"))) == 1 and imported == mid
     summary = json.loads(run("simulate", "toy", "--matches", "3", "--seats", "2", "--json"))
     assert summary["matches"] == 3
 
@@ -138,10 +139,12 @@ def test_kill_9_under_load_loses_no_acknowledged_decision(durable_redis: RedisSe
 
 
 def test_projections_on_redis_agree_resume_and_rebuild(redis_url: str) -> None:
-    from cli.replay_commands import verify_stored
+    import msgspec
+
     from cli.simulate import play_bot_match
     from projections.projectors import scoreboard
     from projections.runner import Projections
+    from projections.verification import verify_stored
 
     ledger = Ledger(redis_url)
     for seed in range(4):
@@ -155,8 +158,10 @@ def test_projections_on_redis_agree_resume_and_rebuild(redis_url: str) -> None:
     snapshot = {p.name: p.recorder.scan() for p in projections.projectors}
     for ident in ledger.match_ids():
         match = ledger.match(ident)
-        assert projections["scores"].doc(f"toy/{ident}", {}) == scoreboard(match)
-        assert verify_stored(ledger, projections, str(ident)) is None
+        assert projections["scores"].doc(f"toy/{ident}", {}) == msgspec.to_builtins(
+            scoreboard(match)
+        )
+        assert verify_stored(ledger, projections, str(ident)).ok
     projections.rebuild()
     assert {p.name: p.recorder.scan() for p in projections.projectors} == snapshot
 
@@ -173,11 +178,13 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
          "--timeout", "4", "--store", redis_url],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    time.sleep(1.5)
+    assert follower.stdout is not None
+    first = follower.stdout.readline()  # it listens before it says so, however slow it starts
+    assert "at version 1" in first
     ledger.play(match.id, "ann", {"type": "Take", "n": 2})
     ledger.play(match.id, "ben", {"type": "Draw"})
     out, _ = follower.communicate(timeout=20)
-    assert '"Take","n":2' in out and "Drew " in out and "DrewCard" not in out
+    assert "ann: Take n=2" in out and "Drew " in out and "DrewCard" not in out
 
 
 def test_projections_run_live_on_redis(redis_url: str) -> None:
@@ -204,3 +211,23 @@ def test_projections_run_live_on_redis(redis_url: str) -> None:
     assert min(watcher.positions().values()) == head
     out, _ = runner.communicate(timeout=20)
     assert json.loads(out)["position"] == head
+
+
+def test_projections_run_stops_with_a_reason_when_redis_goes_away(durable_redis: Any) -> None:
+    """A failure in the live thread reaches whoever waits on it: exit 3, one line, no hang."""
+    import subprocess
+    import sys
+
+    ledger = Ledger(durable_redis.url)
+    ledger.new_match("toy", ["ann", "ben"], seed=4)
+    runner = subprocess.Popen(
+        [sys.executable, "-c", "from tests.toy_game import install; install(); "
+         "from cli.app import main; main()", "projections", "run", "--timeout", "60",
+         "--store", durable_redis.url],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(3)
+    durable_redis.kill()
+    _, err = runner.communicate(timeout=45)
+    assert runner.returncode == 3, err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from domain.game import Command, GameEvent, IllegalMove, Rng, Seat
@@ -23,6 +24,7 @@ from domain.kosmonauts.components import (
 )
 from domain.kosmonauts.flight import Rose
 from domain.kosmonauts.state import KosmonautsOptions, MarkerHeld, Ship, State
+from domain.match import Match
 from tests.kosmonauts.pilot import pilot_decision
 
 # Bodies out of the way (the south-west of the board) unless a test moves them.
@@ -129,12 +131,31 @@ def when(state: State, seat: Seat, command: Command, n: int = 1) -> tuple[State,
     return RULES.fold(state, events), events
 
 
-def rejected(state: State, seat: Seat, command: Command) -> str:
+SEAT_NAMES = ("Ann", "Bob", "Cid", "Dee")
+
+
+def in_match(state: State) -> Match:
+    """A Match standing at `state`, so commands meet the platform's checks (game over, unknown
+    seat, not your turn) before the game's own, as they do in play."""
+    match = Match.start(
+        RULES.slug, list(SEAT_NAMES[: state.n_seats]), msgspec.to_builtins(state.options), 7
+    )
+    match.state = state
+    return match
+
+
+def refusal(state: State, seat: Seat, command: Command) -> IllegalMove:
+    """How a command sent by `seat` is refused, through `Match.decide`."""
     try:
-        RULES.decide(state, seat, command, Rng(7, 0))
+        in_match(state).decide(seat, command)
     except IllegalMove as exc:
-        return exc.code
+        return exc
     raise AssertionError(f"{command} was accepted")
+
+
+def rejected(state: State, seat: Seat, command: Command) -> str:
+    """The code a command sent by `seat` is refused with, through `Match.decide`."""
+    return refusal(state, seat, command).code
 
 
 def of_type(events: list[GameEvent], kind: type) -> list[Any]:

@@ -67,7 +67,7 @@ def test_t13_end_of_a_basic_game_and_the_return_order_tie_break() -> None:
     assert of_type(events, ev.EarthReturnCompleted)[0].phase == 3
     assert of_type(events, ev.LandingMarkerTaken)[0].value == 2
     assert RULES.result(state) is None
-    state, events = when(state, 1, ResolveFlight())
+    state, events = when(state, 1, ResolveFlight(land_on=None))
     assert [(e.seat, e.body) for e in of_type(events, ev.LandingOpportunityOpened)] == [
         (1, "EARTH")
     ]
@@ -93,13 +93,15 @@ def test_t13_end_of_a_basic_game_and_the_return_order_tie_break() -> None:
     result = RULES.result(state)
     assert result is not None and result.scores == (32, 32) and result.places == (1, 2)
     assert not RULES.to_move(state)
-    assert rejected(state, 0, ResolveFlight()) == "GAME_OVER"
+    assert rejected(state, 0, ResolveFlight(land_on=None)) == "GAME_OVER"
 
 
 def test_a_phase_4_return_earns_the_earth_marker_when_nobody_returned_earlier() -> None:
     state = t13_state()
-    state, _ = when(state, 0, ResolveFlight())  # P1 flies to Earth's hex but does not land
-    state, events = when(state, 1, ResolveFlight())
+    state, _ = when(
+        state, 0, ResolveFlight(land_on=None)
+    )  # P1 flies to Earth's hex but does not land
+    state, events = when(state, 1, ResolveFlight(land_on=None))
     state, events = when(state, 1, LandOnArrivingBody(body="EARTH"))
     assert of_type(events, ev.LandingMarkerTaken)[0].body == "EARTH"
     assert of_type(events, ev.GameEnded)
@@ -133,8 +135,8 @@ def test_the_round_limit_ends_and_scores_the_match() -> None:
         round=3,
         max_rounds=3,
     )
-    state, _ = when(state, 0, ResolveFlight())
-    state, events = when(state, 1, ResolveFlight())
+    state, _ = when(state, 0, ResolveFlight(land_on=None))
+    state, events = when(state, 1, ResolveFlight(land_on=None))
     assert of_type(events, ev.GameEnded)[0].reason == "ROUND_LIMIT"
     result = RULES.result(state)
     assert result is not None and result.winners == (1,) and result.reason == "ROUND_LIMIT"
@@ -147,12 +149,15 @@ def advanced_staying(shields: int, normal: int, hyper: int):
 
 def test_t14_advanced_refuel() -> None:
     state = advanced_staying(0, 1, 2)
-    assert rejected(state, 0, Refuel(kind="FULL")) == "NO_SHIELD"
-    assert rejected(state, 0, Refuel(kind="STANDARD")) == "REFUEL_KIND_NOT_ALLOWED"
-    _, events = when(state, 0, Refuel(kind="QUICK"))
+    assert rejected(state, 0, Refuel(kind="FULL", take_hyperfuel=True)) == "NO_SHIELD"
+    assert (
+        rejected(state, 0, Refuel(kind="STANDARD", take_hyperfuel=True))
+        == "REFUEL_KIND_NOT_ALLOWED"
+    )
+    _, events = when(state, 0, Refuel(kind="QUICK", take_hyperfuel=True))
     refuelled = of_type(events, ev.ShipRefuelled)[0]
     assert (refuelled.normal_added, refuelled.normal_after, refuelled.hyper_after) == (5, 6, 2)
-    _, events = when(advanced_staying(1, 9, 1), 0, Refuel(kind="FULL"))
+    _, events = when(advanced_staying(1, 9, 1), 0, Refuel(kind="FULL", take_hyperfuel=True))
     assert of_type(events, ev.ShieldSpent)[0].reason == "FULL_REFUEL"
     refuelled = of_type(events, ev.ShipRefuelled)[0]
     assert refuelled.swapped and (refuelled.normal_after, refuelled.hyper_after) == (8, 2)
@@ -215,7 +220,7 @@ def test_advanced_final_landings_in_phase_4_also_take_an_earth_marker() -> None:
     state = game([p1, p2], phase="FLIGHT", advanced=True, spaces={"EARTH": 0})
     state, events = when(state, 0, ResolveFlight(land_on="EARTH"))
     assert of_type(events, ev.GameEndTriggered)
-    state, _ = when(state, 1, ResolveFlight())
+    state, _ = when(state, 1, ResolveFlight(land_on=None))
     state, events = when(state, 1, LandOnArrivingBody(body="EARTH"))
     taken = of_type(events, ev.LandingMarkerTaken)[0]
     assert (taken.seat, taken.body, taken.value) == (1, "EARTH", 2)

@@ -38,46 +38,49 @@ def flight(ships, **kw):
 def test_t5_straight_into_the_sun_evacuates_to_the_last_body() -> None:
     p1 = ship((3, 0), rose_units=rose(W=6), last_visited="MARS")
     state = flight([p1, QUIET], spaces={"MARS": space_of("MARS", (5, -2))})
-    state, events = when(state, 0, ResolveFlight())
+    state, events = when(state, 0, ResolveFlight(land_on=None))
     assert of_type(events, ev.EmergencyDeclared)[0].cause == "INTO_SUN"
     evacuated = of_type(events, ev.ShipEvacuated)[0]
     assert (evacuated.to_body, evacuated.to_hex, evacuated.units_discarded) == ("MARS", (5, -2), 6)
     assert not of_type(events, ev.LandingMarkerTaken) and not of_type(events, ev.ShipMoved)
     assert state.ships[0].landed_on == "MARS" and state.ships[0].rose == rose()
     assert state.landers("MARS") == ()
-    assert rejected(state, 0, ResolveFlight()) == "NOT_FLYING"
-    assert rejected(state, 0, RequestEvacuation()) == "NOT_FLYING"
-    assert rejected(state, 0, Refuel()) == "NOT_STAYING"
-    state, events = when(state, 1, ResolveFlight())
+    # The evacuated ship has used its Phase 3 action: the platform refuses anything more.
+    assert rejected(state, 0, ResolveFlight(land_on=None)) == "NOT_YOUR_TURN"
+    assert rejected(state, 0, RequestEvacuation()) == "NOT_YOUR_TURN"
+    assert rejected(state, 1, Refuel(kind="STANDARD", take_hyperfuel=True)) == "WRONG_PHASE"
+    state, events = when(state, 1, ResolveFlight(land_on=None))
     carried = of_type(events, ev.ShipCarried)[0]
     assert (carried.seat, carried.body, carried.to_hex) == (0, "MARS", (5, 0))
 
 
 def test_t6_bent_route_around_the_sun_is_legal() -> None:
     p1 = ship((2, 0), rose_units=rose(W=3, NW=1))
-    _state, events = when(flight([p1, QUIET]), 0, ResolveFlight())
+    _state, events = when(flight([p1, QUIET]), 0, ResolveFlight(land_on=None))
     moved = of_type(events, ev.ShipMoved)[0]
     assert (moved.from_hex, moved.to_hex) == ((2, 0), (-1, -1))
     assert not of_type(events, ev.DangerSectorDamage)
-    _, events = when(flight([ship((2, 0), rose_units=rose(W=4)), QUIET]), 0, ResolveFlight())
+    _, events = when(
+        flight([ship((2, 0), rose_units=rose(W=4)), QUIET]), 0, ResolveFlight(land_on=None)
+    )
     assert of_type(events, ev.EmergencyDeclared)[0].cause == "INTO_SUN"
 
 
 def test_t7_dangerous_sectors() -> None:
     p1 = ship((5, 0), rose_units=rose(E=2), shields=2)
-    _, events = when(flight([p1, QUIET]), 0, ResolveFlight())
+    _, events = when(flight([p1, QUIET]), 0, ResolveFlight(land_on=None))
     damage = of_type(events, ev.DangerSectorDamage)[0]
     assert (damage.hex, damage.sector, damage.shields_after) == ((7, 0), "ASTEROID_BELT", 1)
     p1 = ship((5, 0), rose_units=rose(E=2), shields=0)
-    _, events = when(flight([p1, QUIET]), 0, ResolveFlight())
+    _, events = when(flight([p1, QUIET]), 0, ResolveFlight(land_on=None))
     assert of_type(events, ev.EmergencyDeclared)[0].cause == "DANGER_NO_SHIELD"
     assert of_type(events, ev.ShipEvacuated)[0].to_body == "EARTH"
     p1 = ship((6, 0), rose_units=rose(E=2), shields=2)
-    _, events = when(flight([p1, QUIET]), 0, ResolveFlight())
+    _, events = when(flight([p1, QUIET]), 0, ResolveFlight(land_on=None))
     assert of_type(events, ev.ShipMoved)[0].to_hex == (8, 0)
     assert not of_type(events, ev.DangerSectorDamage)
     p1 = ship((2, 0), rose_units=rose(W=1), shields=1)
-    _, events = when(flight([p1, QUIET]), 0, ResolveFlight())
+    _, events = when(flight([p1, QUIET]), 0, ResolveFlight(land_on=None))
     assert of_type(events, ev.DangerSectorDamage)[0].sector == "SOLAR"
 
 
@@ -87,7 +90,7 @@ def test_t8_off_the_board_and_voluntary_evacuation() -> None:
     state = flight([p1, p2], spaces={"URANUS": 0})
     code = rejected(state, 0, ResolveFlight(land_on="URANUS"))
     assert code == "LANDING_IMPOSSIBLE_IN_EMERGENCY"
-    state, events = when(state, 0, ResolveFlight())
+    state, events = when(state, 0, ResolveFlight(land_on=None))
     assert of_type(events, ev.EmergencyDeclared)[0].cause == "OUT_OF_BOUNDS"
     assert of_type(events, ev.ShipEvacuated)
     state, events = when(state, 1, RequestEvacuation())
@@ -104,7 +107,7 @@ def test_t9_simultaneous_landings_in_instructor_order_and_the_phase_4_rank() -> 
     assert rejected(state, 0, ResolveFlight(land_on="SATURN")) == "NOT_YOUR_TURN"
     state, events = when(state, 1, ResolveFlight(land_on="SATURN"))
     assert of_type(events, ev.LandingMarkerTaken)[0].value == 4
-    state, events = when(state, 2, ResolveFlight())
+    state, events = when(state, 2, ResolveFlight(land_on=None))
     assert of_type(events, ev.ShipMoved)[0].to_hex == (7, 2)
     assert not of_type(events, ev.DangerSectorDamage)
     state, events = when(state, 0, ResolveFlight(land_on="SATURN"))
@@ -149,14 +152,16 @@ def staying(normal: int, hyper: int, shields: int = 3):
 def test_t12_staying_and_refuelling() -> None:
     landed = ship((-5, 5), "MARS", normal=2, hyper=4)
     orders = game([ship((0, 10), rose_units=rose(E=1)), landed], round=5)
-    assert rejected(orders, 0, StayOnBody()) == "SHIP_NOT_LANDED"
-    state, _ = when(orders, 1, StayOnBody())
-    state, _ = when(state, 0, SubmitOrders())
+    assert rejected(orders, 0, StayOnBody(convert_shield=False)) == "SHIP_NOT_LANDED"
+    state, _ = when(orders, 1, StayOnBody(convert_shield=False))
+    state, _ = when(state, 0, SubmitOrders(placements=(), convert_shield=False))
     assert state.phase == "FLIGHT" and state.ships[1].staying
-    assert rejected(state, 0, Refuel()) == "NOT_STAYING"
-    state, _ = when(state, 0, ResolveFlight())
-    assert rejected(state, 1, Refuel(kind="QUICK")) == "REFUEL_KIND_NOT_ALLOWED"
-    _, events = when(state, 1, Refuel())
+    assert rejected(state, 0, Refuel(kind="STANDARD", take_hyperfuel=True)) == "WRONG_PHASE"
+    state, _ = when(state, 0, ResolveFlight(land_on=None))
+    assert (
+        rejected(state, 1, Refuel(kind="QUICK", take_hyperfuel=True)) == "REFUEL_KIND_NOT_ALLOWED"
+    )
+    _, events = when(state, 1, Refuel(kind="STANDARD", take_hyperfuel=True))
     refuelled = of_type(events, ev.ShipRefuelled)[0]
     assert (refuelled.hyper_added, refuelled.normal_added) == (0, 4)
     assert (refuelled.normal_after, refuelled.hyper_after) == (6, 4)
@@ -167,7 +172,7 @@ def test_t12_staying_and_refuelling() -> None:
     ]
     for (normal, hyper), take, after, swapped, added in cases:
         state = flight([staying(normal, hyper), QUIET])
-        _, events = when(state, 0, Refuel(take_hyperfuel=take))
+        _, events = when(state, 0, Refuel(kind="STANDARD", take_hyperfuel=take))
         refuelled = of_type(events, ev.ShipRefuelled)[0]
         assert (refuelled.normal_after, refuelled.hyper_after) == after
         assert (refuelled.swapped, refuelled.hyper_added) == (swapped, added)
@@ -185,12 +190,13 @@ def test_t16_landing_and_phase_4_examples() -> None:
     p2 = ship((10, 1), rose_units=rose())
     p3 = ship((10, 2), rose_units=rose())
     state = flight([state.ships[0], p2, p3], spaces={"SATURN": 0, "URANUS": 0, "NEPTUNE": 0})
-    state, _ = when(state, 1, ResolveFlight())
-    state, events = when(state, 2, ResolveFlight())
+    state, _ = when(state, 1, ResolveFlight(land_on=None))
+    state, events = when(state, 2, ResolveFlight(land_on=None))
     assert [(e.seat, e.body) for e in of_type(events, ev.ShipCarried)] == [(0, "SATURN")]
     opened = of_type(events, ev.LandingOpportunityOpened)
     assert [(e.seat, e.body, e.hex) for e in opened] == [(2, "NEPTUNE", (10, 2))]
-    assert rejected(state, 1, DeclineLanding()) == "NO_LANDING_OPPORTUNITY"
+    assert rejected(state, 1, DeclineLanding()) == "NOT_YOUR_TURN"
+    assert rejected(state, 2, LandOnArrivingBody(body="URANUS")) == "NO_LANDING_OPPORTUNITY"
     state, events = when(state, 2, DeclineLanding())
     assert of_type(events, ev.LandingOpportunityDeclined)[0].body == "NEPTUNE"
     assert state.round == 3 and state.ships[2].landed_on is None
@@ -199,7 +205,7 @@ def test_t16_landing_and_phase_4_examples() -> None:
 def test_a_ship_at_rest_on_a_danger_hex_still_pays_a_shield() -> None:
     # A26: zero speed counts
     _, events = when(
-        flight([ship((0, 7), rose_units=rose(), shields=3), QUIET]), 0, ResolveFlight()
+        flight([ship((0, 7), rose_units=rose(), shields=3), QUIET]), 0, ResolveFlight(land_on=None)
     )
     damage = of_type(events, ev.DangerSectorDamage)[0]
     assert (damage.hex, damage.shields_after) == ((0, 7), 2)

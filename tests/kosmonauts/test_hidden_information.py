@@ -34,7 +34,9 @@ def disguised(state: State, viewer: int, chance: random.Random) -> State:
         }
         if state.phase == "ORDERS" and ship.order is not None:
             changes["order"] = SealedOrder(
-                kind="FLY", placements=(Placement(direction="W"),), convert_shield=True
+                kind="FLY",
+                placements=(Placement(direction="W", cube="NORMAL"),),
+                convert_shield=True,
             )
         ships[seat] = replace(ship, **changes)
     pile = list(state.draw_pile)
@@ -77,12 +79,15 @@ def test_no_event_shows_a_seat_another_seats_missions_or_orders(
     played = play_random(n_seats, seed, piloted=piloted, advanced=advanced, max_rounds=30)
     final = played.state
     for viewer in range(n_seats):
+        # A card the viewer held itself (a redraw can pass a set-aside card on, A15) is not
+        # another seat's secret.
+        own = {*final.ships[viewer].missions, *final.ships[viewer].discarded_missions}
         others = {
             card
             for seat, ship in enumerate(final.ships)
             if seat != viewer
             for card in (*ship.missions, *ship.discarded_missions)
-        }
+        } - own
         for _, event in played.history:
             if isinstance(event, ev.MissionsRevealed):
                 break

@@ -19,13 +19,15 @@ def two_flyers(p1_rose=(0, 0, 0, 0, 0, 0), normal: int = 8, hyper: int = 1, shie
 def orders_of(state, command):
     """P1 sends `command`, then P2 completes the set with an empty order."""
     state, sealed = when(state, 0, command)
-    state, revealed = when(state, 1, SubmitOrders())
+    state, revealed = when(state, 1, SubmitOrders(placements=(), convert_shield=False))
     return state, sealed, revealed
 
 
 def test_t1_four_cubes_are_too_many_without_thrust() -> None:
     state = two_flyers()
-    assert rejected(state, 0, SubmitOrders(placements=FOUR)) == "TOO_MANY_CUBES"
+    assert (
+        rejected(state, 0, SubmitOrders(placements=FOUR, convert_shield=False)) == "TOO_MANY_CUBES"
+    )
 
 
 def test_t1_thrust_allows_four_cubes() -> None:
@@ -33,7 +35,7 @@ def test_t1_thrust_allows_four_cubes() -> None:
     state, events = when(state, 0, ChooseEventCard(card="EV22"))
     assert [e.max_cubes for e in of_type(events, ev.OrderLimitSet)] == [4, 4]
     assert state.phase == "ORDERS"
-    state, _, revealed = orders_of(state, SubmitOrders(placements=FOUR))
+    state, _, revealed = orders_of(state, SubmitOrders(placements=FOUR, convert_shield=False))
     placed = of_type(revealed, ev.CubesPlaced)[0]
     assert (placed.normal_after, placed.hyper_after) == (4, 1)
     assert placed.rose_after == rose(E=2, NE=1, SE=1)
@@ -41,15 +43,15 @@ def test_t1_thrust_allows_four_cubes() -> None:
 
 def test_orders_are_sealed_until_the_last_one_reveals_them() -> None:
     state = two_flyers()
-    command = SubmitOrders(placements=place("E"))
+    command = SubmitOrders(placements=place("E"), convert_shield=False)
     assert command.visibility(0) == Visibility.only(0)
     state, sealed = when(state, 0, command)
     assert [type(e) for e in sealed] == [ev.OrdersSubmitted, ev.OrdersSealed]
     assert sealed[0].visibility().is_public
     assert sealed[1].visibility() == Visibility.only(0)
     assert state.ships[0].rose == rose()  # nothing applied before the reveal
-    assert rejected(state, 0, SubmitOrders()) == "ORDERS_ALREADY_SUBMITTED"
-    state, revealed = when(state, 1, SubmitOrders())
+    assert rejected(state, 0, SubmitOrders(placements=(), convert_shield=False)) == "NOT_YOUR_TURN"
+    state, revealed = when(state, 1, SubmitOrders(placements=(), convert_shield=False))
     reveal = of_type(revealed, ev.OrdersRevealed)[0]
     assert type(reveal).reveals
     assert [o.seat for o in reveal.orders] == [0, 1]
@@ -58,18 +60,22 @@ def test_orders_are_sealed_until_the_last_one_reveals_them() -> None:
 
 def test_t3_cancellation_with_hyperfuel() -> None:
     _, _, revealed = orders_of(
-        two_flyers(rose(NE=2), normal=5, hyper=1), SubmitOrders(placements=place("SW"))
+        two_flyers(rose(NE=2), normal=5, hyper=1),
+        SubmitOrders(placements=place("SW"), convert_shield=False),
     )
     placed = of_type(revealed, ev.CubesPlaced)[0]
     assert placed.cancelled == rose(NE=1)
     assert placed.rose_after == rose(NE=1)
     assert (placed.normal_after, placed.hyper_after) == (4, 1)
     _, _, revealed = orders_of(
-        two_flyers(rose(NE=1), normal=5, hyper=1), SubmitOrders(placements=place("SW:HYPER"))
+        two_flyers(rose(NE=1), normal=5, hyper=1),
+        SubmitOrders(placements=place("SW:HYPER"), convert_shield=False),
     )
     placed = of_type(revealed, ev.CubesPlaced)[0]
     assert placed.rose_after == rose(SW=1) and placed.hyper_after == 0
-    _, _, revealed = orders_of(two_flyers(rose(E=3)), SubmitOrders(placements=place("NW")))
+    _, _, revealed = orders_of(
+        two_flyers(rose(E=3)), SubmitOrders(placements=place("NW"), convert_shield=False)
+    )
     placed = of_type(revealed, ev.CubesPlaced)[0]
     assert placed.cancelled == rose() and placed.rose_after == rose(E=3, NW=1)
 
@@ -77,7 +83,10 @@ def test_t3_cancellation_with_hyperfuel() -> None:
 def test_t4_fuel_check_and_shield_conversion() -> None:
     state = two_flyers(normal=1, hyper=0, shields=2)
     two = place("E", "E")
-    assert rejected(state, 0, SubmitOrders(placements=two)) == "INSUFFICIENT_FUEL"
+    assert (
+        rejected(state, 0, SubmitOrders(placements=two, convert_shield=False))
+        == "INSUFFICIENT_FUEL"
+    )
     _, _, revealed = orders_of(state, SubmitOrders(placements=two, convert_shield=True))
     converted = of_type(revealed, ev.ShieldConvertedToFuel)[0]
     assert (converted.normal_added, converted.shields_after) == (2, 1)
@@ -85,7 +94,7 @@ def test_t4_fuel_check_and_shield_conversion() -> None:
     assert (placed.normal_after, placed.hyper_after) == (1, 0)
     assert placed.rose_after == rose(E=2)
     broke = two_flyers(shields=0)
-    assert rejected(broke, 0, SubmitOrders(convert_shield=True)) == "NO_SHIELD"
+    assert rejected(broke, 0, SubmitOrders(placements=(), convert_shield=True)) == "NO_SHIELD"
 
 
 def test_conversion_overflow_goes_back_to_the_supply() -> None:
@@ -105,7 +114,8 @@ def test_t16_figures_of_the_rulebook() -> None:
     ]
     for start, normal, hyper, placements, after, tank in cases:
         _, _, revealed = orders_of(
-            two_flyers(start, normal=normal, hyper=hyper), SubmitOrders(placements=placements)
+            two_flyers(start, normal=normal, hyper=hyper),
+            SubmitOrders(placements=placements, convert_shield=False),
         )
         placed = of_type(revealed, ev.CubesPlaced)[0]
         assert placed.rose_after == after
@@ -122,11 +132,13 @@ def test_t16_figures_of_the_rulebook() -> None:
 def test_landed_ship_stays_or_takes_off() -> None:
     landed = ship((-4, 4), "EARTH")
     state = game([landed, ship((0, 6), rose_units=rose(E=1))])
-    assert rejected(state, 1, StayOnBody()) == "SHIP_NOT_LANDED"
-    stayed, _ = when(state, 0, SubmitOrders())  # A35: an empty order of a landed ship is a stay
-    _, revealed = when(stayed, 1, SubmitOrders())
+    assert rejected(state, 1, StayOnBody(convert_shield=False)) == "SHIP_NOT_LANDED"
+    stayed, _ = when(
+        state, 0, SubmitOrders(placements=(), convert_shield=False)
+    )  # A35: an empty order of a landed ship is a stay
+    _, revealed = when(stayed, 1, SubmitOrders(placements=(), convert_shield=False))
     assert of_type(revealed, ev.ShipStayed)[0].body == "EARTH"
-    took_off, _ = when(state, 0, SubmitOrders(placements=place("E")))
-    after, revealed = when(took_off, 1, SubmitOrders())
+    took_off, _ = when(state, 0, SubmitOrders(placements=place("E"), convert_shield=False))
+    after, revealed = when(took_off, 1, SubmitOrders(placements=(), convert_shield=False))
     assert of_type(revealed, ev.ShipTookOff)[0].body == "EARTH"
     assert after.ships[0].landed_on is None and after.ships[0].last_visited == "EARTH"

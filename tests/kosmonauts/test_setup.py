@@ -109,7 +109,7 @@ def test_advanced_keep_missions_then_the_game_starts_with_advanced_resources() -
     kept = of_type(events, ev.MissionsKept)[0]
     assert kept.visibility() == Visibility.only(0) and kept.discarded == hand[2:]
     assert of_type(events, ev.MissionSelectionMade)[0].visibility().is_public
-    assert rejected(state, 0, KeepMissions(keep=hand[:2])) == "MISSIONS_ALREADY_KEPT"
+    assert rejected(state, 0, KeepMissions(keep=hand[:2])) == "NOT_YOUR_TURN"
     state, _ = when(state, 1, legal(state, 1)[0])
     assert state.phase == "ORDERS" and state.round == 1
     assert [(s.normal, s.hyper, s.shields) for s in state.ships] == [(8, 2, 3), (8, 2, 3)]

@@ -105,8 +105,10 @@ def test_round_1_of_the_worked_example() -> None:
     state = digest_setup()
     assert state.ships[0].missions == ("M1-MARS", "M2A-MERCURY", "M2B-SATURN")
     assert RULES.to_move(state) == frozenset({0, 1})
-    state, _ = when(state, 0, SubmitOrders(placements=place("NE", "NW:HYPER", "NW")))
-    state, events = when(state, 1, SubmitOrders(placements=place("W")))
+    state, _ = when(
+        state, 0, SubmitOrders(placements=place("NE", "NW:HYPER", "NW"), convert_shield=False)
+    )
+    state, events = when(state, 1, SubmitOrders(placements=place("W"), convert_shield=False))
     placed = of_type(events, ev.CubesPlaced)
     assert [(p.seat, p.rose_after, p.normal_after, p.hyper_after) for p in placed] == [
         (1, rose(W=1), 8, 1),
@@ -129,7 +131,7 @@ def test_round_1_of_the_worked_example() -> None:
         ev.ShipLanded(seat=1, body="VENUS", hex=(3, 0), phase=3, cause="FLIGHT", units_discarded=1),
         ev.LandingMarkerTaken(seat=1, body="VENUS", value=4, stack_position=1),
     ]
-    state, events = when(state, 0, ResolveFlight())
+    state, events = when(state, 0, ResolveFlight(land_on=None))
     assert events[0] == ev.ShipMoved(seat=0, from_hex=(4, 0), to_hex=(5, -4), rose=rose(NE=1, NW=3))
     moves = {m.body: (m.from_index, m.to_index, m.to_hex) for m in events[3].moves}
     assert moves == {

@@ -7,9 +7,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+import pytest
 from msgspec.structs import replace
 
-from domain.game import GameEvent, Rng
+from cli.simulate import SEAT_NAMES
+from domain.game import GameEvent, IllegalMove, Rng
+from domain.match import Match
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import Command, DeclineReaction, TakePassMarker
 from domain.onward_to_venus.components import (
@@ -139,6 +142,23 @@ def with_money(state: State, seat: int, amount: int) -> State:
     money = list(state.money)
     money[seat] = amount
     return replace(state, money=tuple(money))
+
+
+def match_at(state: State) -> Match:
+    """The platform's Match aggregate standing at a hand-built `state` (its checks run first)."""
+    match = Match.start(RULES.slug, list(SEAT_NAMES[: state.n]), None, 1)
+    match.state = state
+    return match
+
+
+def rejected(state: State, seat: int, command: Command, code: str) -> IllegalMove:
+    """When `seat` sends `command` to a Match at `state`, then it is refused with `code`."""
+    before = msgspec.json.encode(state)
+    with pytest.raises(IllegalMove) as caught:
+        match_at(state).decide(seat, command)
+    assert caught.value.code == code, caught.value
+    assert msgspec.json.encode(state) == before
+    return caught.value
 
 
 def play(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from msgspec.structs import replace
 
-from domain.game import IllegalMove, Visibility
+from domain.game import Visibility
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import (
     AbandonClaim,
@@ -49,15 +48,10 @@ from .helpers import (
     place_unit,
     play,
     put_tile,
+    rejected,
     set_hand,
     with_money,
 )
-
-
-def rejected(state: State, seat: int, command, code: str) -> None:
-    with pytest.raises(IllegalMove) as caught:
-        RULES.decide(state, seat, command, ScriptedRng())
-    assert caught.value.code == code
 
 
 def with_cards(*effects: str, seat: int = 0, state: State | None = None) -> tuple[State, list[int]]:
@@ -93,7 +87,7 @@ def test_destroy_infantry_asks_the_owner_then_offers_the_rescue() -> None:
     rejected(state, 0, PlayActionCard(destroy, unit="P2.CRU.1"), "INVALID_TARGET")
     state, _ = play(state, 0, PlayActionCard(destroy, unit="P2.INF.1"))
     assert RULES.to_move(state) == frozenset({1})
-    rejected(state, 0, EndTurn(), "PENDING_DECISION")
+    rejected(state, 0, EndTurn(), "NOT_YOUR_TURN")
     rejected(state, 1, PlayReaction(rescue), "WRONG_CARD")
     state, events = play(state, 1, DeclineReaction())
     assert of(events, UnitDestroyed)[0].unit == "P2.INF.1"

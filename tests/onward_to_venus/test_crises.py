@@ -58,6 +58,7 @@ from .helpers import (
     place_unit,
     play,
     put_tile,
+    rejected,
     set_hand,
     with_money,
 )
@@ -144,9 +145,7 @@ def test_earth_level_4_robot_domination_ends_the_game_for_everyone() -> None:
     result = RULES.result(state)
     assert result is not None and result.winners == ()
     assert not RULES.to_move(state)
-    with pytest.raises(IllegalMove) as caught:
-        RULES.decide(state, 0, EndTurn(), ScriptedRng())
-    assert caught.value.code == "GAME_OVER"
+    rejected(state, 0, EndTurn(), "GAME_OVER")
 
 
 # --- Mercury, Eyeless Bazagthoth ------------------------------------------------------------

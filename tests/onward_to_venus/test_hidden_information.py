@@ -19,9 +19,21 @@ ALL_CARDS = frozenset(CARD_EFFECT)
 CARD_FIELDS = ("card", "cards", "take", "give")
 
 
+def spied_on(state: State, seat: int) -> int | None:
+    """The seat whose hand `seat` is looking at with Espionage while its exchange is owed."""
+    head = state.pending[0] if state.pending else None
+    if head is not None and head.kind == "ESPIONAGE" and head.seat == seat:
+        return head.opponent
+    return None
+
+
 def hide_from(state: State, seat: int, rng: random.Random) -> State:
-    """Deal every card `seat` cannot see (deck, other hands, other held cards) anew."""
-    others = [s for s in range(state.n) if s != seat]
+    """Deal every card `seat` cannot see (deck, other hands, other held cards) anew.
+
+    A hand the seat is looking at with Espionage is not hidden from it (§5), so it stays.
+    """
+    seen = spied_on(state, seat)
+    others = [s for s in range(state.n) if s != seat and s != seen]
     pool = list(state.deck)
     for s in others:
         pool += [*state.hands[s], *state.held[s]]

@@ -53,15 +53,9 @@ from .helpers import (
     place_unit,
     play,
     put_tile,
+    rejected,
     set_hand,
 )
-
-
-def rejected(state, seat, command, code: str) -> IllegalMove:
-    with pytest.raises(IllegalMove) as caught:
-        RULES.decide(state, seat, command, ScriptedRng())
-    assert caught.value.code == code
-    return caught.value
 
 
 # 1
@@ -266,8 +260,10 @@ def test_the_hand_limit() -> None:
     (owed,) = state.pending
     assert (owed.kind, owed.seat, owed.count) == ("DISCARD_TO_LIMIT", 1, 1)
     assert of(events, DecisionRequired)
-    rejected(state, 1, EndTurn(), "PENDING_DECISION")
-    rejected(state, 0, EndTurn(), "PENDING_DECISION")
+    # §4.1: the owed discard comes first (WRONG_PHASE for its owner, issue #14), and no one
+    # else is to move
+    rejected(state, 1, EndTurn(), "WRONG_PHASE")
+    rejected(state, 0, EndTurn(), "NOT_YOUR_TURN")
     rejected(state, 1, DiscardToHandLimit(tuple(cards[:2])), "WRONG_DISCARD_COUNT")
     state, events = play(state, 1, DiscardToHandLimit((cards[0],)))
     assert of(events, CardsDiscarded)[0].reason == "HAND_LIMIT"

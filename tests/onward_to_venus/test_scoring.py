@@ -28,7 +28,7 @@ def test_moon_scoring_shares_places_without_using_up_ranks() -> None:
         state = place_building(state, bid, "MOON")
     state, events = end_action_phase(last_period(state))
     assert moon_awards(events) == {2: 9, 0: 5, 1: 5, 4: 3}
-    assert of(events, GameEnded)[0].reason == "NORMAL"
+    assert of(events, GameEnded)[0].reason == "THIRD_PERIOD_SCORED"
 
 
 def test_two_top_incomes_share_the_first_hex() -> None:

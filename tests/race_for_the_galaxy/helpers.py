@@ -10,6 +10,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.game import GameEvent, IllegalMove, Rng
+from domain.match import Match
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.components import CARDS
 from domain.race_for_the_galaxy.state import Player, RaceOptions, State
@@ -77,6 +78,15 @@ def play(state: State, seat: int, command: Any, seed: int = 0) -> tuple[State, l
 def refused(state: State, seat: int, command: Any, code: str) -> None:
     with pytest.raises(IllegalMove) as info:
         RULES.decide(state, seat, command, Rng(0, 0))
+    assert info.value.code == code, info.value
+
+
+def refused_by_match(state: State, seat: int, command: Any, code: str) -> None:
+    """The platform's refusal (NOT_YOUR_TURN, GAME_OVER) for a command sent in `state`."""
+    match = Match.start(RULES.slug, [f"p{i}" for i in range(state.n_seats)], None, 0)
+    match.state = state
+    with pytest.raises(IllegalMove) as info:
+        match.decide(seat, command)
     assert info.value.code == code, info.value
 
 

@@ -14,7 +14,7 @@ from domain.game import Result, Rng
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.bot import action_scores, bot, choose
 from domain.race_for_the_galaxy.bot_values import Outlook
-from domain.race_for_the_galaxy.commands import SelectAction, SellGood
+from domain.race_for_the_galaxy.commands import SelectAction, SellGood, UseProducePower
 from domain.race_for_the_galaxy.state import State
 
 from .helpers import build, new_match, one, select
@@ -142,3 +142,18 @@ def test_when_trading_the_bot_sells_its_most_valuable_good() -> None:
     state, _ = select(state, ["CONSUME_TRADE"], ["CONSUME_2VP"])
     assert state.stage == "CONSUME" and RULES.to_move(state) == frozenset({0})
     assert bot(state, 0, random.Random(0)) == SellGood(alien)
+
+
+def test_the_bot_breaks_ties_with_its_own_chance() -> None:
+    # given two empty novelty windfall worlds, equally good for the Produce bonus
+    refugee, pirate = one("Refugee World"), one("Pirate World")
+    state = build([[one("New Sparta"), refugee, pirate], [one("Alpha Centauri")]])
+    state, _ = select(state, ["PRODUCE"], ["PRODUCE"])
+    assert RULES.to_move(state) == frozenset({0})
+
+    # when the bot decides with different random sources
+    picks = {bot(state, 0, random.Random(seed)) for seed in range(20)}
+
+    # then it takes either world, never always the first listed; the same source, the same pick
+    assert picks == {UseProducePower(refugee, None, 0), UseProducePower(pirate, None, 0)}
+    assert bot(state, 0, random.Random(3)) == bot(state, 0, random.Random(3))

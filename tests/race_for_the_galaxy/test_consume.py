@@ -4,7 +4,7 @@ from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy import events as ev
 from domain.race_for_the_galaxy.commands import FinishConsume, SellGood, UseConsumePower
 
-from .helpers import build, of_type, one, play, refused, select
+from .helpers import build, of_type, one, play, refused, refused_by_match, select
 
 H = [one("Rebel Homeworld"), one("Rebel Base"), one("Deserted Alien Library"), one("Tourist World")]
 
@@ -13,7 +13,7 @@ def test_t8_trade_first_trade_value_and_trade_powers() -> None:
     eridani, lair, spice = one("Epsilon Eridani"), one("Star Nomad Lair"), one("Spice World")
     s = build([[eridani, lair, spice], [one("New Sparta")]], goods=[[lair, spice], []])
     s, _ = select(s, ("CONSUME_TRADE",), ("CONSUME_2VP",))
-    refused(s, 0, UseConsumePower(eridani, 1, (spice,)), "TRADE_REQUIRED_FIRST")
+    refused(s, 0, UseConsumePower(eridani, 1, (spice,), (), None), "TRADE_REQUIRED_FIRST")
     refused(s, 0, FinishConsume(), "TRADE_REQUIRED_FIRST")
     refused(s, 1, SellGood(lair), "NOT_TRADE_SELECTOR")
     assert RULES.legal(s, 0) == [SellGood(lair), SellGood(spice)]
@@ -22,7 +22,7 @@ def test_t8_trade_first_trade_value_and_trade_powers() -> None:
     assert (sold.good, sold.drawn) == ("NOVELTY", 5)  # 2 + 1 (this world) + 2 (novelty)
     assert [(d.count, d.reason) for d in of_type(events, ev.CardsDrawn)] == [(5, "TRADE")]
     refused(s, 0, SellGood(spice), "ALREADY_SOLD")
-    s, events = play(s, 0, UseConsumePower(eridani, 1, (spice,)))
+    s, events = play(s, 0, UseConsumePower(eridani, 1, (spice,), (), None))
     assert [(v.seat, v.amount) for v in of_type(events, ev.VPAwarded)] == [(0, 1)]
 
 
@@ -38,12 +38,12 @@ def test_t9_up_to_consumption_must_be_maximal() -> None:
         goods=[[vinland, gem, artist], []],
     )
     s, _ = select(s, ("PRODUCE",), ("CONSUME_2VP",))
-    refused(s, 0, UseConsumePower(fta, 0, (gem, artist)), "MUST_CONSUME_MAXIMUM")
-    s, events = play(s, 0, UseConsumePower(vinland, 0, (vinland,)))
+    refused(s, 0, UseConsumePower(fta, 0, (gem, artist), (), None), "MUST_CONSUME_MAXIMUM")
+    s, events = play(s, 0, UseConsumePower(vinland, 0, (vinland,), (), None))
     assert [d.count for d in of_type(events, ev.CardsDrawn)] == [2]
     assert not of_type(events, ev.VPAwarded)
-    refused(s, 0, UseConsumePower(vinland, 0, (gem,)), "POWER_ALREADY_USED")
-    s, events = play(s, 0, UseConsumePower(fta, 0, (gem, artist)))
+    refused(s, 0, UseConsumePower(vinland, 0, (gem,), (), None), "POWER_ALREADY_USED")
+    s, events = play(s, 0, UseConsumePower(fta, 0, (gem, artist), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [2]
     assert next(d.count for d in of_type(events, ev.CardsDrawn)) == 2
     assert of_type(events, ev.TurnFinished)[0].seat == 0  # nothing left: finished for him
@@ -57,11 +57,11 @@ def test_t10_double_vp_and_its_exceptions() -> None:
         goods=[[gem], []],
     )
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-    s, events = play(s, 0, UseConsumePower(eridani, 1, (gem,)))
+    s, events = play(s, 0, UseConsumePower(eridani, 1, (gem,), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [2]
     assert [d.count for d in of_type(events, ev.CardsDrawn)] == [1]
     assert FinishConsume() in RULES.legal(s, 0)  # Deficit Spending is optional
-    s, events = play(s, 0, UseConsumePower(deficit, 0, hand=(H[0], H[1])))
+    s, events = play(s, 0, UseConsumePower(deficit, 0, (), (H[0], H[1]), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [2]  # not doubled
     assert s.player(0).chips == 4
 
@@ -77,7 +77,7 @@ def test_t11_mandatory_consumption_and_leftover_goods() -> None:
     # Trade bonus first: sell the genes good, leaving one rare good for the two powers.
     s, _ = play(s, 0, SellGood(sentient))
     refused(s, 0, FinishConsume(), "MANDATORY_POWER_UNUSED")
-    s, events = play(s, 0, UseConsumePower(works, 1, (comet,)))
+    s, events = play(s, 0, UseConsumePower(works, 1, (comet,), (), None))
     assert of_type(events, ev.TurnFinished)  # the rare power has nothing left to consume
 
 
@@ -91,7 +91,7 @@ def test_t11_leftover_good_may_stay() -> None:
     )
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
     refused(s, 0, FinishConsume(), "MANDATORY_POWER_UNUSED")
-    s, events = play(s, 0, UseConsumePower(works, 1, (comet,)))
+    s, events = play(s, 0, UseConsumePower(works, 1, (comet,), (), None))
     # Digest A31: with nothing usable left the engine finishes for him; the genes good stays.
     assert of_type(events, ev.TurnFinished)[0].seat == 0
     assert sentient in [w for w, _ in s.player(0).goods]
@@ -102,7 +102,7 @@ def test_t11_consume_all_with_a_single_good_gives_no_vp_event() -> None:
     s = build([[one("New Sparta"), pilgrimage, gem], [one("Old Earth")]], goods=[[gem], []])
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
     refused(s, 0, FinishConsume(), "MANDATORY_POWER_UNUSED")
-    s, events = play(s, 0, UseConsumePower(pilgrimage, 0, (gem,)))
+    s, events = play(s, 0, UseConsumePower(pilgrimage, 0, (gem,), (), None))
     used = of_type(events, ev.ConsumePowerUsed)[0]
     assert used.vp == 0 and not of_type(events, ev.VPAwarded)
 
@@ -116,10 +116,10 @@ def test_t13_vp_pool_exhaustion_ends_the_game_after_the_round() -> None:
         pool=3,
     )
     s, events = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-    s, events = play(s, 0, UseConsumePower(old_earth, 1, (gem, artist)))
+    s, events = play(s, 0, UseConsumePower(old_earth, 1, (gem, artist), (), None))
     assert [(v.seat, v.amount) for v in of_type(events, ev.VPAwarded)] == [(0, 4)]
     assert of_type(events, ev.VPPoolExhausted) and s.pool == 0
-    s, events = play(s, 1, UseConsumePower(eridani, 1, (comet,)))
+    s, events = play(s, 1, UseConsumePower(eridani, 1, (comet,), (), None))
     assert [(v.seat, v.amount) for v in of_type(events, ev.VPAwarded)] == [(1, 1)]
     assert (s.player(0).chips, s.player(1).chips) == (4, 1)
     assert {(g.world, g.reason) for g in of_type(events, ev.GoodPlaced)} == {
@@ -137,7 +137,7 @@ def test_t16_new_vinland_and_old_earth_decoded_powers() -> None:
     gem, artist, spice = one("Gem World"), one("Artist Colony"), one("Spice World")
     s = build([[old_earth, vinland], [one("New Sparta")]], goods=[[vinland], []])
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-    s, events = play(s, 0, UseConsumePower(vinland, 0, (vinland,)))
+    s, events = play(s, 0, UseConsumePower(vinland, 0, (vinland,), (), None))
     assert [d.count for d in of_type(events, ev.CardsDrawn)] == [2]
     assert not of_type(events, ev.VPAwarded)
 
@@ -145,9 +145,11 @@ def test_t16_new_vinland_and_old_earth_decoded_powers() -> None:
         [[old_earth, gem, artist, spice], [one("New Sparta")]], goods=[[gem, artist, spice], []]
     )
     e, _ = select(e, ("CONSUME_2VP",), ("PRODUCE",))
-    refused(e, 0, UseConsumePower(old_earth, 1, (gem,)), "MUST_CONSUME_MAXIMUM")
-    refused(e, 0, UseConsumePower(old_earth, 1, (gem, artist, spice)), "WRONG_GOODS_COUNT")
-    e, events = play(e, 0, UseConsumePower(old_earth, 1, (gem, artist)))
+    refused(e, 0, UseConsumePower(old_earth, 1, (gem,), (), None), "MUST_CONSUME_MAXIMUM")
+    refused(
+        e, 0, UseConsumePower(old_earth, 1, (gem, artist, spice), (), None), "WRONG_GOODS_COUNT"
+    )
+    e, events = play(e, 0, UseConsumePower(old_earth, 1, (gem, artist), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [4]
 
 
@@ -158,9 +160,9 @@ def test_advanced_both_consume_cards_sell_first_then_double() -> None:
     )
     s, events = select(s, ("CONSUME_TRADE", "CONSUME_2VP"), ("PRODUCE", "CONSUME_TRADE"))
     assert [(p.phase, p.instance) for p in of_type(events, ev.PhaseStarted)] == [("CONSUME", 1)]
-    refused(s, 0, UseConsumePower(eridani, 1, (gem,)), "TRADE_REQUIRED_FIRST")
+    refused(s, 0, UseConsumePower(eridani, 1, (gem,), (), None), "TRADE_REQUIRED_FIRST")
     s, _ = play(s, 0, SellGood(artist))
-    s, events = play(s, 0, UseConsumePower(eridani, 1, (gem,)))
+    s, events = play(s, 0, UseConsumePower(eridani, 1, (gem,), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [2]
 
 
@@ -171,7 +173,7 @@ def test_consume_goods_must_lie_on_own_worlds() -> None:
         goods=[[gem], [one("Comet Zone")]],
     )
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-    refused(s, 0, UseConsumePower(eridani, 1, (one("Comet Zone"),)), "NOT_YOUR_WORLD")
-    refused(s, 0, UseConsumePower(eridani, 1, (artist,)), "NO_GOOD_ON_WORLD")
-    refused(s, 0, UseConsumePower(eridani, 0, (gem,)), "POWER_NOT_AVAILABLE")
-    refused(s, 1, UseConsumePower(eridani, 1, (gem,)), "NOT_YOUR_TURN")
+    refused(s, 0, UseConsumePower(eridani, 1, (one("Comet Zone"),), (), None), "NOT_YOUR_WORLD")
+    refused(s, 0, UseConsumePower(eridani, 1, (artist,), (), None), "NO_GOOD_ON_WORLD")
+    refused(s, 0, UseConsumePower(eridani, 0, (gem,), (), None), "POWER_NOT_AVAILABLE")
+    refused_by_match(s, 1, UseConsumePower(eridani, 1, (gem,), (), None), "NOT_YOUR_TURN")

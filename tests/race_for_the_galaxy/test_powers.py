@@ -86,7 +86,7 @@ def test_power_SETTLE_REDUCE() -> None:
         [[comet, H[0], H[1]], []],
     )
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, comet, ResolveSettle("PAY", (H[0],)))
+    events = settle(s, comet, ResolveSettle("PAY", (H[0],), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].cost == 1
 
 
@@ -97,7 +97,7 @@ def test_power_SETTLE_REDUCE_TYPE() -> None:
         [[comet, gem, H[0], H[1], H[2]], []],
     )
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, comet, ResolveSettle("PAY", (H[0], H[1])))  # rare world: 3 - 1
+    events = settle(s, comet, ResolveSettle("PAY", (H[0], H[1]), None, ()))  # rare world: 3 - 1
     assert of_type(events, ev.WorldPlaced)[0].cost == 2
     s2, _ = select(
         build(
@@ -108,14 +108,16 @@ def test_power_SETTLE_REDUCE_TYPE() -> None:
     )
     s2, _ = play(s2, 0, ChooseWorld(gem))
     s2, _ = play(s2, 1, ChooseWorld(None))
-    refused(s2, 0, ResolveSettle("PAY", (H[0],)), "WRONG_PAYMENT_COUNT")  # novelty: no discount
+    refused(
+        s2, 0, ResolveSettle("PAY", (H[0],), None, ()), "WRONG_PAYMENT_COUNT"
+    )  # novelty: no discount
 
 
 def test_power_MILITARY() -> None:
     miners = one("Rebel Miners")
     s = build([[one("Old Earth"), one("Space Marines")], [one("New Sparta")]], [[miners], []])
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, miners, ResolveSettle("CONQUER"))
+    events = settle(s, miners, ResolveSettle("CONQUER", (), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].military == 2
 
 
@@ -127,7 +129,7 @@ def test_power_MILITARY_VS_REBEL() -> None:
     )
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
     refused(s, 0, ChooseWorld(warship), "INSUFFICIENT_MILITARY")  # not a rebel world
-    events = settle(s, outpost, ResolveSettle("CONQUER"))
+    events = settle(s, outpost, ResolveSettle("CONQUER", (), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].military == 5
 
 
@@ -139,7 +141,7 @@ def test_power_MILITARY_VS_TYPE() -> None:
     )
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
     refused(s, 0, ChooseWorld(miners), "INSUFFICIENT_MILITARY")
-    events = settle(s, sentry, ResolveSettle("CONQUER"))
+    events = settle(s, sentry, ResolveSettle("CONQUER", (), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].military == 2
     assert next(g.good for g in of_type(events, ev.GoodPlaced)) == "ALIEN"
 
@@ -157,7 +159,7 @@ def test_power_SETTLE_REDUCE_TO_ZERO() -> None:
     ship, ark = one("Colony Ship"), one("Lost Species Ark World")
     s = build([[one("Old Earth"), ship], [one("New Sparta")]], [[ark], []])
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, ark, ResolveSettle("PAY", (), ship))
+    events = settle(s, ark, ResolveSettle("PAY", (), ship, ()))
     assert of_type(events, ev.WorldPlaced)[0].cost == 0
 
 
@@ -165,7 +167,7 @@ def test_power_PAY_FOR_MILITARY() -> None:
     specialist, miners = one("Contact Specialist"), one("Rebel Miners")
     s = build([[one("Old Earth"), specialist], [one("New Sparta")]], [[miners, H[0]], []])
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, miners, ResolveSettle("PAY_MILITARY", (H[0],)))  # defense 2 - 1
+    events = settle(s, miners, ResolveSettle("PAY_MILITARY", (H[0],), None, ()))  # defense 2 - 1
     assert of_type(events, ev.WorldPlaced)[0].method == "PAY_MILITARY"
 
 
@@ -175,7 +177,7 @@ def test_power_SETTLE_DRAW_AFTER() -> None:
         [[one("Old Earth"), one("Terraforming Robots")], [one("New Sparta")]], [[refugee], []]
     )
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
-    events = settle(s, refugee, ResolveSettle("PAY"))
+    events = settle(s, refugee, ResolveSettle("PAY", (), None, ()))
     assert draws(events, 0, "POWER") == [1] and draws(events, 0, "SETTLE_BONUS") == [1]
 
 
@@ -224,7 +226,7 @@ def test_power_CONSUME_TRADE_VALUE() -> None:
             goods=[[sentient], []],
         )
         s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-        _, events = play(s, 0, UseConsumePower(source, index, (sentient,)))
+        _, events = play(s, 0, UseConsumePower(source, index, (sentient,), (), None))
         assert draws(events, 0, "CONSUME") == [cards]
         assert not of_type(events, ev.VPAwarded)
 
@@ -246,16 +248,18 @@ def test_power_CONSUME_GOODS() -> None:
     )
     s, _ = select(s, ("CONSUME_TRADE",), ("PRODUCE",))
     s, _ = play(s, 0, SellGood(sentient))
-    refused(s, 0, UseConsumePower(diversified, 0, (gem, artist, comet)), "GOOD_TYPE_MISMATCH")
-    refused(s, 0, UseConsumePower(tourist, 0, (gem,)), "WRONG_GOODS_COUNT")
-    s, events = play(s, 0, UseConsumePower(tourist, 0, (gem, artist)))
+    refused(
+        s, 0, UseConsumePower(diversified, 0, (gem, artist, comet), (), None), "GOOD_TYPE_MISMATCH"
+    )
+    refused(s, 0, UseConsumePower(tourist, 0, (gem,), (), None), "WRONG_GOODS_COUNT")
+    s, events = play(s, 0, UseConsumePower(tourist, 0, (gem, artist), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [3]
     distinct = build(
         [[one("New Sparta"), diversified, gem, comet, sentient], [one("Old Earth")]],
         goods=[[gem, comet, sentient], []],
     )
     distinct, _ = select(distinct, ("CONSUME_2VP",), ("PRODUCE",))
-    _, events = play(distinct, 0, UseConsumePower(diversified, 0, (gem, comet, sentient)))
+    _, events = play(distinct, 0, UseConsumePower(diversified, 0, (gem, comet, sentient), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [6]
 
 
@@ -272,8 +276,8 @@ def test_power_CONSUME_ALL_GOODS() -> None:
     )
     s, _ = select(s, ("CONSUME_TRADE",), ("PRODUCE",))
     s, _ = play(s, 0, SellGood(comet))
-    refused(s, 0, UseConsumePower(pilgrimage, 0, (gem,)), "WRONG_GOODS_COUNT")
-    _, events = play(s, 0, UseConsumePower(pilgrimage, 0, (gem, artist)))
+    refused(s, 0, UseConsumePower(pilgrimage, 0, (gem,), (), None), "WRONG_GOODS_COUNT")
+    _, events = play(s, 0, UseConsumePower(pilgrimage, 0, (gem, artist), (), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [1]
 
 
@@ -281,9 +285,9 @@ def test_power_CONSUME_DISCARD_HAND_FOR_VP() -> None:
     merchant = one("Merchant World")
     s = build([[one("New Sparta"), merchant], [one("Old Earth")]], [H[:3], []])
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-    refused(s, 0, UseConsumePower(merchant, 1, hand=tuple(H[:3])), "WRONG_DISCARD_COUNT")
-    refused(s, 0, UseConsumePower(merchant, 1, hand=(H[3],)), "CARD_NOT_IN_HAND")
-    s, events = play(s, 0, UseConsumePower(merchant, 1, hand=(H[0],)))
+    refused(s, 0, UseConsumePower(merchant, 1, (), tuple(H[:3]), None), "WRONG_DISCARD_COUNT")
+    refused(s, 0, UseConsumePower(merchant, 1, (), (H[3],), None), "CARD_NOT_IN_HAND")
+    s, events = play(s, 0, UseConsumePower(merchant, 1, (), (H[0],), None))
     assert [v.amount for v in of_type(events, ev.VPAwarded)] == [1]  # never doubled
     detail = of_type(events, ev.CardsDiscardedDetail)[0]
     assert detail.cards == (H[0],) and detail.visibility().seats == frozenset({0})
@@ -294,7 +298,7 @@ def test_power_CONSUME_DRAW() -> None:
     s = build([[one("New Sparta"), economy], [one("Old Earth")]])
     s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
     refused(s, 0, FinishConsume(), "MANDATORY_POWER_UNUSED")
-    _, events = play(s, 0, UseConsumePower(economy, 0))
+    _, events = play(s, 0, UseConsumePower(economy, 0, (), (), None))
     assert draws(events, 0, "CONSUME") == [1]
 
 
@@ -304,8 +308,8 @@ def test_power_CONSUME_GAMBLE() -> None:
     for number, kept in ((3, True), (5, False)):
         s = build([[one("New Sparta"), gambling], [one("Old Earth")]], deck=deck)
         s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
-        refused(s, 0, UseConsumePower(gambling, 1, number=8), "INVALID_NUMBER")
-        s, events = play(s, 0, UseConsumePower(gambling, 1, number=number))
+        refused(s, 0, UseConsumePower(gambling, 1, (), (), 8), "INVALID_NUMBER")
+        s, events = play(s, 0, UseConsumePower(gambling, 1, (), (), number))
         revealed = of_type(events, ev.GambleRevealed)[0]
         assert (revealed.card, revealed.kept, revealed.reveals) == (comet, kept, True)
         assert (comet in s.player(0).hand) == kept and (comet in s.discard) != kept
@@ -348,7 +352,7 @@ def test_power_PRODUCE_DRAW_IF_PRODUCED() -> None:
     s = build([[one("Old Earth"), robots], [one("New Sparta")]])
     s, events = select(s, ("PRODUCE",), ("PRODUCE",))
     assert draws(events, 0, "PRODUCE") == []  # a windfall world only draws when it gets a good
-    _, events = play(s, 0, UseProducePower(robots))
+    _, events = play(s, 0, UseProducePower(robots, None, 0))
     assert draws(events, 0, "PRODUCE") == [1]
 
 

@@ -14,7 +14,7 @@ from domain.race_for_the_galaxy.commands import (
 from domain.race_for_the_galaxy.components import CARDS
 from domain.race_for_the_galaxy.scoring import six_cost_bonus, unconditional_military
 
-from .helpers import build, of_type, one, play, refused, select
+from .helpers import build, of_type, one, play, refused, refused_by_match, select
 
 
 def test_t12_production_occupied_worlds_and_the_bonus() -> None:
@@ -27,15 +27,15 @@ def test_t12_production_occupied_worlds_and_the_bonus() -> None:
     placed = of_type(events, ev.GoodPlaced)
     assert [(g.world, g.reason) for g in placed] == [(gem, "PRODUCTION")]
     assert [(d.seat, d.count) for d in of_type(events, ev.CardsDrawn)] == [(0, 1)]
-    refused(s, 1, UseProducePower(one("Radioactive World")), "BONUS_NOT_AVAILABLE")
-    refused(s, 0, UseProducePower(comet), "NOT_A_WINDFALL_WORLD")
-    refused(s, 0, UseProducePower(one("Radioactive World")), "NOT_YOUR_WORLD")
-    assert RULES.legal(s, 0) == [UseProducePower(belt), FinishProduce()]
-    s, events = play(s, 0, UseProducePower(belt))
+    refused(s, 1, UseProducePower(one("Radioactive World"), None, 0), "BONUS_NOT_AVAILABLE")
+    refused(s, 0, UseProducePower(comet, None, 0), "NOT_A_WINDFALL_WORLD")
+    refused(s, 0, UseProducePower(one("Radioactive World"), None, 0), "NOT_YOUR_WORLD")
+    assert RULES.legal(s, 0) == [UseProducePower(belt, None, 0), FinishProduce()]
+    s, events = play(s, 0, UseProducePower(belt, None, 0))
     assert [(g.world, g.reason) for g in of_type(events, ev.GoodPlaced)] == [
         (belt, "PRODUCE_BONUS")
     ]
-    refused(s, 0, UseProducePower(belt), "WRONG_STAGE")  # the phase (and round) is over
+    refused(s, 0, UseProducePower(belt, None, 0), "WRONG_PHASE")  # the phase (and round) is over
     assert of_type(events, ev.RoundStarted)
 
 
@@ -44,8 +44,8 @@ def test_t12_bonus_can_be_used_only_once() -> None:
     engineers = one("Galactic Engineers")
     s = build([[one("New Sparta"), engineers, belt, radioactive], [one("Old Earth")]])
     s, _ = select(s, ("PRODUCE",), ("CONSUME_TRADE",))
-    s, _ = play(s, 0, UseProducePower(belt))
-    refused(s, 0, UseProducePower(radioactive), "BONUS_NOT_AVAILABLE")
+    s, _ = play(s, 0, UseProducePower(belt, None, 0))
+    refused(s, 0, UseProducePower(radioactive, None, 0), "BONUS_NOT_AVAILABLE")
     refused(s, 0, FinishProduce(), "MANDATORY_POWER_UNUSED")  # Galactic Engineers still can
     s, events = play(s, 0, UseProducePower(radioactive, engineers, 1))
     assert [(g.world, g.reason) for g in of_type(events, ev.GoodPlaced)] == [(radioactive, "POWER")]
@@ -94,7 +94,7 @@ def test_t14_twelve_cards_hand_limit_and_tie_break() -> None:
     s, _ = select(s, ("SETTLE",), ("SETTLE",))
     s, _ = play(s, 0, ChooseWorld(gem))
     s, _ = play(s, 1, ChooseWorld(None))
-    s, _ = play(s, 0, ResolveSettle("PAY", (hand[1], hand[2])))
+    s, _ = play(s, 0, ResolveSettle("PAY", (hand[1], hand[2]), None, ()))
     assert len(s.player(0).tableau) == 12 and len(s.player(0).hand) == 13
     refused(s, 0, DiscardForHandLimit(tuple(hand[3:5])), "WRONG_DISCARD_COUNT")
     s, events = play(s, 0, DiscardForHandLimit(tuple(hand[3:6])))
@@ -110,7 +110,7 @@ def test_t14_equal_tie_break_shares_the_victory() -> None:
     s, _ = select(s, ("SETTLE",), ("SETTLE",))
     s, _ = play(s, 0, ChooseWorld(gem))
     s, _ = play(s, 1, ChooseWorld(None))
-    s, _ = play(s, 0, ResolveSettle("PAY", (hand[1], hand[2])))
+    s, _ = play(s, 0, ResolveSettle("PAY", (hand[1], hand[2]), None, ()))
     s, _events = play(s, 0, DiscardForHandLimit(tuple(hand[3:6])))
     result = RULES.result(s)
     assert result is not None and result.winners == (0, 1) and result.places == (1, 1)
@@ -220,5 +220,65 @@ def test_a_world_holds_one_good_and_a_finished_match_takes_no_command() -> None:
 
     over = replace(build([[one("Old Earth")], [one("New Sparta")]]), max_rounds=1)
     over, _ = select(over, ("PRODUCE",), ("PRODUCE",))
-    refused(over, 0, FinishProduce(), "GAME_OVER")
+    refused_by_match(over, 0, FinishProduce(), "GAME_OVER")
     assert RULES.legal(over, 0) == []
+
+
+# --- Produce seat by seat (digest 4.9, rulebook p. 8; issue #15 item 2) ---------------------------
+
+
+def test_produce_runs_seat_by_seat_from_the_first_in_player_order() -> None:
+    # given the second seat first in player order (lowest start world), a production world and
+    # an empty windfall world each for it, a production world for the other, and two cards left
+    colony, belt, comet = one("Earth's Lost Colony"), one("Asteroid Belt"), one("Comet Zone")
+    cards = [one("Rebel Homeworld"), one("Rebel Base")]
+    s = build([[one("New Sparta"), comet], [colony, belt]], deck=cards, order=[1, 0])
+
+    # when both choose Produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then only the first seat has produced, and it decides before the other produces
+    assert [(g.seat, g.world) for g in of_type(events, ev.GoodPlaced)] == [(1, colony)]
+    assert RULES.to_move(s) == frozenset({1})
+    refused_by_match(s, 0, FinishProduce(), "NOT_YOUR_TURN")
+
+    # when it puts its Produce bonus on its windfall world, taking the last card
+    s, events = play(s, 1, UseProducePower(belt, None, 0))
+
+    # then the other seat's turn comes with the draw pile empty: its world stays empty
+    assert [(g.seat, g.world) for g in of_type(events, ev.GoodPlaced)] == [(1, belt)]
+    assert s.player(1).goods and not s.player(0).goods
+    assert of_type(events, ev.PhaseEnded)
+
+
+def test_a_seat_draws_before_the_next_seat_produces() -> None:
+    # given a seat with Merchant Guild (draw 2 in Produce) first in player order, a production
+    # world for the next seat, and two cards left
+    guild, colony = one("Merchant Guild"), one("Earth's Lost Colony")
+    cards = [one("Rebel Homeworld"), one("Rebel Base")]
+    s = build([[one("New Sparta"), guild], [colony]], deck=cards, order=[0, 1])
+
+    # when both choose Produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then the first seat draws both cards and nothing is left for the next seat's good
+    assert [(d.seat, d.count) for d in of_type(events, ev.CardsDrawn)] == [(0, 2)]
+    assert not of_type(events, ev.GoodPlaced) and not s.player(1).goods
+    kinds = [type(e) for e in events]
+    assert kinds.index(ev.CardsDrawn) < kinds.index(ev.TurnFinished)
+
+
+def test_with_cards_enough_every_seat_produces_and_the_end_of_phase_draws_come_last() -> None:
+    # given Mining Conglomerate (draw 2 for the most rare goods produced) and a rare production
+    # world for each seat
+    conglomerate, comet, mining = one("Mining Conglomerate"), one("Comet Zone"), one("Mining World")
+    s = build([[one("New Sparta"), conglomerate, comet], [one("Old Earth"), mining]])
+
+    # when both produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then each seat produces in turn and the comparison waits for both: a tie draws nothing
+    placed = [(g.seat, g.world) for g in of_type(events, ev.GoodPlaced)]
+    assert placed == [(0, comet), (1, mining)]
+    drawn = [(d.seat, d.count) for d in of_type(events, ev.CardsDrawn)]
+    assert drawn == [(0, 1), (1, 1)]  # Comet Zone and Mining World; no Conglomerate draw

@@ -15,7 +15,7 @@ from domain.race_for_the_galaxy.commands import (
 from domain.race_for_the_galaxy.components import CARDS
 from domain.race_for_the_galaxy.state import PhaseInstance
 
-from .helpers import build, new_match, of_type, one, play, refused, select
+from .helpers import build, new_match, of_type, one, play, refused, refused_by_match, select
 
 FILLER = [
     one("Rebel Homeworld"),
@@ -52,7 +52,7 @@ def test_initial_discard_then_round_one() -> None:
     s, events = play(s, 0, DiscardInitialCards(s.player(0).hand[:2]))
     detail = of_type(events, ev.CardsDiscardedDetail)[0]
     assert detail.visibility() == Visibility.only(0)
-    refused(s, 0, DiscardInitialCards(s.player(0).hand[:2]), "ALREADY_SUBMITTED")
+    refused_by_match(s, 0, DiscardInitialCards(s.player(0).hand[:2]), "NOT_YOUR_TURN")
     s, events = play(s, 1, DiscardInitialCards(s.player(1).hand[:2]))
     assert of_type(events, ev.RoundStarted)[0].round == 1
     assert s.stage == "SELECT" and len(s.discard) == 4
@@ -71,7 +71,7 @@ def test_t1_action_selection_validity() -> None:
     assert other_view.players[0].actions is None and other_view.players[0].decided
     assert "DEVELOP" not in str(other_view)
     assert RULES.view(s, 0).players[0].actions == ("DEVELOP",)
-    refused(s, 0, SelectAction(("SETTLE",)), "ALREADY_SUBMITTED")
+    refused_by_match(s, 0, SelectAction(("SETTLE",)), "NOT_YOUR_TURN")
     assert RULES.to_move(s) == frozenset({1, 2})
     s, _ = play(s, 1, SelectAction(("SETTLE",)))
     s, events = play(s, 2, SelectAction(("SETTLE",)))
@@ -145,7 +145,7 @@ def test_t3_explore_counts_and_keep_validation() -> None:
     discard_before = len(s.discard)
     s, events = play(s, 0, KeepExploredCards((drawn[3],)))  # any order: seat 0 before others
     assert s.player(0).hand == (drawn[3],) and len(s.discard) == discard_before + 6
-    refused(s, 0, KeepExploredCards((drawn[3],)), "ALREADY_SUBMITTED")
+    refused_by_match(s, 0, KeepExploredCards((drawn[3],)), "NOT_YOUR_TURN")
 
     adv = build([[one("Old Earth")], [one("Epsilon Eridani")]], advanced=True)
     adv, events = select(adv, ("EXPLORE_5", "EXPLORE_1_1"), ("DEVELOP", "SETTLE"))
@@ -177,7 +177,7 @@ def test_t4_develop_cost_bonus_floor_duplicates_and_affordability() -> None:
     s, events = play(s, 2, ChooseDevelopment(None))
     revealed = of_type(events, ev.DevelopmentsRevealed)[0]
     assert revealed.choices == (conglomerate, None, None) and revealed.reveals
-    refused(s, 1, PayForDevelopment(()), "NOT_YOUR_TURN")
+    refused_by_match(s, 1, PayForDevelopment(()), "NOT_YOUR_TURN")
     refused(s, 0, PayForDevelopment((h[0], h[1])), "WRONG_PAYMENT_COUNT")
     s, events = play(s, 0, PayForDevelopment((h[0],)))
     assert of_type(events, ev.DevelopmentPlaced)[0].cost == 1  # 3 - 1 power - 1 bonus
@@ -198,7 +198,7 @@ def test_hand_limit_at_round_end() -> None:
     assert s.stage == "HAND_LIMIT" and RULES.to_move(s) == frozenset({0})
     from domain.race_for_the_galaxy.commands import DiscardForHandLimit
 
-    refused(s, 1, DiscardForHandLimit(()), "NOT_REQUIRED")
+    refused_by_match(s, 1, DiscardForHandLimit(()), "NOT_YOUR_TURN")
     refused(s, 0, DiscardForHandLimit(tuple(hand[:2])), "WRONG_DISCARD_COUNT")
     s, events = play(s, 0, DiscardForHandLimit(tuple(hand[:3])))
     assert len(s.player(0).hand) == 10 and of_type(events, ev.RoundStarted)[0].round == 2

@@ -4,7 +4,7 @@ from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy import events as ev
 from domain.race_for_the_galaxy.commands import ChooseDevelopment, ChooseWorld, ResolveSettle
 
-from .helpers import build, of_type, one, play, refused, select
+from .helpers import build, of_type, one, play, refused, refused_by_match, select
 
 H = [one("Rebel Homeworld"), one("Rebel Base"), one("Deserted Alien Library"), one("Tourist World")]
 
@@ -23,9 +23,9 @@ def test_t5_conquest_and_temporary_military() -> None:
     refused(s, 1, ChooseWorld(miners), "INSUFFICIENT_MILITARY")
     s, _ = play(s, 0, ChooseWorld(underground))  # 1 + 3 (tactics) >= 3
     s, _ = play(s, 1, ChooseWorld(cache))
-    refused(s, 0, ResolveSettle("CONQUER", (), None, (tactics,)), "NOT_YOUR_TURN")
-    s, _ = play(s, 1, ResolveSettle("CONQUER"))
-    refused(s, 0, ResolveSettle("CONQUER"), "INSUFFICIENT_MILITARY")
+    refused_by_match(s, 0, ResolveSettle("CONQUER", (), None, (tactics,)), "NOT_YOUR_TURN")
+    s, _ = play(s, 1, ResolveSettle("CONQUER", (), None, ()))
+    refused(s, 0, ResolveSettle("CONQUER", (), None, ()), "INSUFFICIENT_MILITARY")
     refused(s, 0, ResolveSettle("CONQUER", (H[0],), None, (tactics,)), "WRONG_PAYMENT_COUNT")
     refused(s, 0, ResolveSettle("PAY", (), None, ()), "INVALID_SETTLE_METHOD")
     size = len(s.player(0).tableau)
@@ -50,9 +50,9 @@ def test_t6_contact_specialist_pays_for_a_military_world() -> None:
     refused(s, 0, ChooseWorld(sentry), "ALIEN_WORLD_NOT_ALLOWED")
     s, _ = play(s, 0, ChooseWorld(lifeforms))  # pay route: 4 - 1 - 2 = 1
     s, _ = play(s, 1, ChooseWorld(None))
-    refused(s, 0, ResolveSettle("CONQUER"), "INSUFFICIENT_MILITARY")  # strength -1
-    refused(s, 0, ResolveSettle("PAY_MILITARY", (H[0], H[1])), "WRONG_PAYMENT_COUNT")
-    s, events = play(s, 0, ResolveSettle("PAY_MILITARY", (H[0],)))
+    refused(s, 0, ResolveSettle("CONQUER", (), None, ()), "INSUFFICIENT_MILITARY")  # strength -1
+    refused(s, 0, ResolveSettle("PAY_MILITARY", (H[0], H[1]), None, ()), "WRONG_PAYMENT_COUNT")
+    s, events = play(s, 0, ResolveSettle("PAY_MILITARY", (H[0],), None, ()))
     placed = of_type(events, ev.WorldPlaced)[0]
     assert (placed.method, placed.cost) == ("PAY_MILITARY", 1)
     assert lifeforms in s.player(0).tableau
@@ -64,7 +64,7 @@ def test_t6_pay_for_military_places_a_windfall_world_with_its_good() -> None:
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
     s, _ = play(s, 0, ChooseWorld(warriors))
     s, _ = play(s, 1, ChooseWorld(None))
-    s, events = play(s, 0, ResolveSettle("PAY_MILITARY", (H[0], H[1])))  # 3 - 1
+    s, events = play(s, 0, ResolveSettle("PAY_MILITARY", (H[0], H[1]), None, ()))  # 3 - 1
     good = of_type(events, ev.GoodPlaced)[0]
     assert (good.world, good.good, good.reason) == (warriors, "GENES", "WINDFALL")
     secret = of_type(events, ev.GoodCardPlaced)[0]
@@ -82,8 +82,8 @@ def test_t7_colony_ship() -> None:
     refused(s, 0, ChooseWorld(outpost), "ALIEN_WORLD_NOT_ALLOWED")
     s, _ = play(s, 0, ChooseWorld(terraformed))  # only via Colony Ship
     s, _ = play(s, 1, ChooseWorld(None))
-    refused(s, 0, ResolveSettle("PAY", (H[0],)), "WRONG_PAYMENT_COUNT")
-    s, events = play(s, 0, ResolveSettle("PAY", (), ship))
+    refused(s, 0, ResolveSettle("PAY", (H[0],), None, ()), "WRONG_PAYMENT_COUNT")
+    s, events = play(s, 0, ResolveSettle("PAY", (), ship, ()))
     discarded = of_type(events, ev.TableauCardDiscarded)[0]
     assert (discarded.card, discarded.reason) == (ship, "COLONY_SHIP")
     assert of_type(events, ev.WorldPlaced)[0].cost == 0
@@ -94,8 +94,8 @@ def test_t7_colony_ship() -> None:
     m, _ = select(m, ("SETTLE",), ("PRODUCE",))
     m, _ = play(m, 0, ChooseWorld(cache))
     m, _ = play(m, 1, ChooseWorld(None))
-    refused(m, 0, ResolveSettle("CONQUER", (), ship), "COLONY_SHIP_NOT_ALLOWED")
-    assert ResolveSettle("CONQUER") in RULES.legal(m, 0)
+    refused(m, 0, ResolveSettle("CONQUER", (), ship, ()), "COLONY_SHIP_NOT_ALLOWED")
+    assert ResolveSettle("CONQUER", (), None, ()) in RULES.legal(m, 0)
 
 
 def test_t16_alpha_centauri_discount_and_military_for_rare_worlds() -> None:
@@ -112,15 +112,15 @@ def test_t16_alpha_centauri_discount_and_military_for_rare_worlds() -> None:
     refused(s, 0, ChooseWorld(miners), "INSUFFICIENT_MILITARY")
     s, _ = play(s, 0, ChooseWorld(radioactive))
     s, _ = play(s, 1, ChooseWorld(None))
-    refused(s, 0, ResolveSettle("PAY", ()), "WRONG_PAYMENT_COUNT")
-    s, events = play(s, 0, ResolveSettle("PAY", (H[0],)))
+    refused(s, 0, ResolveSettle("PAY", (), None, ()), "WRONG_PAYMENT_COUNT")
+    s, events = play(s, 0, ResolveSettle("PAY", (H[0],), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].cost == 1
 
     c = build([[one("Alpha Centauri")], [one("Old Earth")]], [[cache], []])
     c, _ = select(c, ("SETTLE",), ("PRODUCE",))
     c, _ = play(c, 0, ChooseWorld(cache))
     c, _ = play(c, 1, ChooseWorld(None))
-    c, events = play(c, 0, ResolveSettle("CONQUER"))
+    c, events = play(c, 0, ResolveSettle("CONQUER", (), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].military == 1
 
 
@@ -130,7 +130,7 @@ def test_settle_bonus_draw_follows_the_placement() -> None:
     s, _ = select(s, ("SETTLE",), ("PRODUCE",))
     s, _ = play(s, 0, ChooseWorld(gem))
     s, _ = play(s, 1, ChooseWorld(None))
-    s, events = play(s, 0, ResolveSettle("PAY", (H[0], H[1])))
+    s, events = play(s, 0, ResolveSettle("PAY", (H[0], H[1]), None, ()))
     drawn = of_type(events, ev.CardsDrawn)
     assert next((d.seat, d.count, d.reason) for d in drawn) == (0, 1, "SETTLE_BONUS")
     assert [(d.count, d.reason) for d in drawn][1:] == [(1, "PRODUCE")]  # Gem World produced
@@ -158,7 +158,7 @@ def test_advanced_settle_twice_and_temporary_military_expires() -> None:
     assert tactics not in s.player(0).tableau
     s, _ = play(s, 1, ChooseWorld(None))
     s, events = play(s, 0, ChooseWorld(cache))  # strength 1 again: the +3 is gone with the card
-    s, events = play(s, 0, ResolveSettle("CONQUER"))
+    s, events = play(s, 0, ResolveSettle("CONQUER", (), None, ()))
     assert of_type(events, ev.WorldPlaced)[0].military == 1
 
 
@@ -181,10 +181,10 @@ def test_worked_example_first_round_with_real_cards() -> None:
     assert len(s.player(0).hand) == 3 and s.stage == "SETTLE_CHOOSE"
     s, _ = play(s, 0, ChooseWorld(gnarssh))  # Expedition Force now active: military 1
     s, _ = play(s, 1, ChooseWorld(radioactive))  # 2 - 1 (Alpha Centauri, rare)
-    refused(s, 1, ResolveSettle("PAY", (H[2],)), "NOT_YOUR_TURN")
-    s, events = play(s, 0, ResolveSettle("CONQUER"))
+    refused_by_match(s, 1, ResolveSettle("PAY", (H[2],), None, ()), "NOT_YOUR_TURN")
+    s, events = play(s, 0, ResolveSettle("CONQUER", (), None, ()))
     assert [(g.world, g.good) for g in of_type(events, ev.GoodPlaced)] == [(gnarssh, "GENES")]
-    s, events = play(s, 1, ResolveSettle("PAY", (H[2],)))
+    s, events = play(s, 1, ResolveSettle("PAY", (H[2],), None, ()))
     assert [(d.seat, d.reason) for d in of_type(events, ev.CardsDrawn)] == [(1, "SETTLE_BONUS")]
     assert of_type(events, ev.RoundEnded)[0].triggers == ()
     assert of_type(events, ev.RoundStarted)[0].round == 2

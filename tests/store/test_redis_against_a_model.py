@@ -68,6 +68,73 @@ def test_select_events_matches_the_model(
     assert [e.state for e in selected] == [v.to_bytes(2, "big") for v in expected]
 
 
+runs = st.builds(
+    lambda first, size: list(range(first, first + size)),
+    st.integers(min_value=-1, max_value=3),
+    st.integers(min_value=0, max_value=30),
+)
+any_versions = st.one_of(
+    runs,  # as the library numbers an aggregate's events: the reads' direct path
+    runs.flatmap(lambda run: st.lists(st.sampled_from(run), unique=True) if run else st.just([])),
+    st.lists(st.integers(min_value=-2, max_value=40), unique=True, max_size=25),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    versions=any_versions,
+    shuffled=st.booleans(),
+    batch=st.integers(min_value=1, max_value=4),
+    gt=bounds,
+    lte=bounds,
+    desc=st.booleans(),
+    limit=st.none() | st.integers(min_value=0, max_value=10),
+    data=st.data(),
+)
+def test_any_versions_in_any_order_are_selected_like_the_model(
+    factory: RedisFactory,
+    versions: list[int],
+    shuffled: bool,
+    batch: int,
+    gt: int | None,
+    lte: int | None,
+    desc: bool,
+    limit: int | None,
+    data: st.DataObject,
+) -> None:
+    # given an aggregate's versions, with or without gaps, recorded in order or not
+    recorder = factory.application_recorder()
+    originator_id = uuid4()
+    order = data.draw(st.permutations(versions)) if shuffled else sorted(versions)
+    first_id = (recorder.max_notification_id() or 0) + 1
+    for at in range(0, len(order), batch):
+        recorder.insert_events(
+            [
+                StoredEvent(originator_id, v, f"topic{v % 2}", v.to_bytes(2, "big", signed=True))
+                for v in order[at : at + batch]
+            ]
+        )
+    # then a version recorded already is refused, and nothing changes
+    if versions:
+        with pytest.raises(IntegrityError):
+            recorder.insert_events([StoredEvent(originator_id, order[-1], "again", b"")])
+    # and any query answers as the model does
+    expected = [v for v in sorted(versions) if (gt is None or v > gt) and (lte is None or v <= lte)]
+    if desc:
+        expected.reverse()
+    expected = expected[:limit]
+    selected = recorder.select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+    assert [e.originator_version for e in selected] == expected
+    assert [e.state for e in selected] == [v.to_bytes(2, "big", signed=True) for v in expected]
+    assert all(e.topic == f"topic{e.originator_version % 2}" for e in selected)
+    # and the log names each event in the order it was recorded, with its own state
+    logged = recorder.select_notifications(first_id, len(order) + 1)
+    assert [(n.originator_id, n.originator_version) for n in logged] == [
+        (originator_id, v) for v in order
+    ]
+    assert [n.state for n in logged] == [v.to_bytes(2, "big", signed=True) for v in order]
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     batches=st.lists(

@@ -117,6 +117,44 @@ def test_a_topic_with_a_newline_is_refused(factory: RedisFactory) -> None:
         factory.application_recorder().insert_events(events(uuid4(), range(1, 2), "a\nb"))
 
 
+def test_each_event_is_stored_once_and_the_log_refers_to_it(
+    factory: RedisFactory, redis_url: str
+) -> None:
+    originator_id = uuid4()
+    factory.application_recorder().insert_events(events(originator_id, range(1, 4)))
+    with redis.Redis.from_url(redis_url) as client:
+        aggregate = f"{{matches}}:events:aggregate:{originator_id.hex}"
+        assert client.lrange(aggregate, 0, -1) == [
+            f"{v}\nmoved\nmove {v}".encode() for v in range(1, 4)
+        ]
+        entries = client.xrange("{matches}:events:log")
+    assert [fields for _, fields in entries] == [
+        {b"i": originator_id.hex.encode(), b"v": str(v).encode()} for v in range(1, 4)
+    ]
+
+
+def test_a_store_of_the_earlier_layout_is_refused_by_name(
+    factory: RedisFactory, redis_url: str
+) -> None:
+    # given what the earlier layout wrote: an event in a sorted set, copied into the log
+    originator_id = uuid4()
+    with redis.Redis.from_url(redis_url) as client:
+        client.zadd(f"{{matches}}:events:aggregate:{originator_id.hex}", {b"1\nmoved\nx": 1})
+        client.xadd(
+            "{matches}:events:log",
+            {"originator_id": originator_id.hex, "originator_version": 1, "topic": "moved"},
+            id="1-0",
+        )
+    recorder = factory.application_recorder()
+    # then reading it fails with errors that say why, never a wrong answer
+    with pytest.raises(OperationalError, match="WRONGTYPE"):
+        recorder.select_events(originator_id)
+    with pytest.raises(DataError, match="earlier layout"):
+        recorder.select_notifications(1, 10)
+    with pytest.raises(OperationalError, match="WRONGTYPE"):
+        recorder.insert_events(events(originator_id, range(2, 3)))
+
+
 def test_a_subscription_reads_a_long_backlog_in_order(factory: RedisFactory) -> None:
     recorder = factory.application_recorder()
     for _ in range(3):

@@ -1,0 +1,42 @@
+"""Writing files safely: to a temporary file in the same folder, then renamed into place.
+
+A write that fails part way (a full disk) leaves the old file as it was, and an existing file
+is replaced only when the user said `--force`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cli.output import UserError
+from projections.replays import ReplayError, parse
+
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
+
+
+def write_atomic(path: Path, text: str, *, force: bool) -> None:
+    if path.exists() and not force:
+        raise UserError(f"{path} exists; pass --force to replace it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def read_replay(path: Path) -> list[dict[str, Any]]:
+    """A replay file's lines; a file that is too big, not text or not JSON Lines is refused."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder, not a replay file")
+    if path.stat().st_size > MAX_REPLAY_BYTES:
+        raise ReplayError(1, f"larger than {MAX_REPLAY_BYTES // 2**20} MiB")
+    return parse(path.read_bytes())

@@ -1,0 +1,85 @@
+"""The last move listing of each (store, match, seat), kept in the user's cache folder so that
+`play MATCH N` plays move N of exactly what `moves` showed.
+
+A listing remembers the match version it was listed at: `play N` and `moves --pick N` refuse
+(CONFLICT, nothing stored) once the match has moved on, and `play N` sends the move with that
+version as its expected version, so a decision that lands in between is refused too.
+
+Folder: $STARLEDGER_CACHE, else $XDG_CACHE_HOME/starledger, else ~/.cache/starledger; one small
+JSON file per (store, match, seat) under `listings/`, readable by the user alone (a listing holds
+the seat's legal moves, which can tell what is in its hand).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import msgspec
+
+from cli.files import write_atomic
+from cli.output import UserError
+from domain.errors import Conflict
+from projections.moves import MoveEntry, MoveMenu
+
+
+class Listing(msgspec.Struct, kw_only=True):
+    """A shown menu, and the positions before it (for `moves --back`)."""
+
+    where: str  # the store URL or server the match lives in
+    menu: MoveMenu
+    history: list[list[str]] = msgspec.field(default_factory=list)
+
+
+def folder() -> Path:
+    base = os.environ.get("STARLEDGER_CACHE")
+    if base:
+        return Path(base) / "listings"
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "starledger" / "listings"
+
+
+def _path(where: str, match: str, seat: str) -> Path:
+    key = hashlib.sha256(f"{where}\0{match}\0{seat}".encode()).hexdigest()[:40]
+    return folder() / f"{key}.json"
+
+
+def save(listing: Listing) -> None:
+    path = _path(listing.where, listing.menu.match, listing.menu.seat)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    write_atomic(path, msgspec.json.encode(listing).decode(), force=True)
+    path.chmod(0o600)
+
+
+def load(where: str, match: str, seat: str) -> Listing | None:
+    path = _path(where, match, seat)
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=Listing)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def last(where: str, match: str, seat: str, version: int, command_hint: str) -> Listing:
+    """The last listing of this seat, still current at `version`; refused otherwise."""
+    listing = load(where, match, seat)
+    if listing is None:
+        raise UserError(
+            f"no listing of {seat}'s moves in this match yet: run `{command_hint}` first"
+        )
+    if listing.menu.version != version:
+        raise Conflict(
+            f"the match moved on since {seat}'s moves were listed (listed at version "
+            f"{listing.menu.version}, now at {version}); nothing was played: list them again "
+            f"with `{command_hint}`"
+        )
+    return listing
+
+
+def entry(listing: Listing, number: int) -> MoveEntry:
+    entries = listing.menu.entries
+    if not 1 <= number <= len(entries):
+        raise UserError(
+            f"no move {number} in the last listing ({len(entries)} entries): see `moves`"
+        )
+    return entries[number - 1]

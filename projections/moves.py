@@ -1,0 +1,250 @@
+"""A seat's legal moves as people pick them: grouped by kind, numbered from 1, and where a kind
+has too many moves to read, built part by part.
+
+Every command is written in the short form of projections/command_forms.py and split into its
+parts: its kind, then each field in order, a list field item by item and closed by "(no more)".
+A menu stands at a position (the parts picked so far) and offers either the moves under it,
+numbered, or, when there are more than `SHOW`, the distinct next parts, each with how many moves
+lie under it; a part that every move under the position shares is taken at once. Picking a part
+narrows the menu; every legal move is reachable, and no move is left out of a count.
+
+The numbering is a function of the listed commands and the position, so a listing is named by
+(match, seat, version, position): a client keeps the last one and plays its number N only while
+the match is still at that version (cli/listings.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from domain.game import Rules
+from domain.match import Match
+from projections.command_forms import (
+    command_classes,
+    command_fields,
+    command_text,
+    sequence_item,
+    type_text,
+    value_text,
+)
+
+SHOW = 30
+"""A menu lists its moves one by one when there are at most this many."""
+END = "(no more)"
+"""The part that closes a list field."""
+
+
+class MoveEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One numbered line of a menu: a whole move (`command`) or a part to pick (`parts`)."""
+
+    number: int
+    kind: str
+    text: str  # the move in the short form, or the part this step picks
+    command: dict[str, Any] | None = None  # the whole move as JSON (seats as indexes)
+    parts: list[str] | None = None  # a step: the position it leads to
+    count: int = 1  # how many moves lie under this entry
+
+
+class MoveMenu(msgspec.Struct, frozen=True, kw_only=True):
+    """What `moves` shows: the entries at a position, and what the steps there ask for."""
+
+    match: str
+    seat: str
+    version: int
+    parts: list[str]  # the position: the parts picked so far ([]: every kind)
+    asking: str | None  # what the step entries choose, e.g. "placements[2]"
+    total: int  # the moves under this position
+    entries: list[MoveEntry]
+    waiting_for: list[str]
+    over: bool
+
+
+def plain(commands: Sequence[Any]) -> list[dict[str, Any]]:
+    """Commands (typed, or JSON objects) as the JSON objects `play` accepts."""
+    return [msgspec.json.decode(msgspec.json.encode(c, order="deterministic")) for c in commands]
+
+
+def legal_commands(match: Match, seat_name: str) -> list[dict[str, Any]]:
+    """Every legal command of the seat now as JSON objects; empty when it is not to move."""
+    seat = match.seat_of(seat_name)
+    if seat not in match.to_move:
+        return []
+    return plain(match.rules.legal(match.state, seat))
+
+
+def command_parts(
+    command: dict[str, Any], rules: Rules[Any], seats: Sequence[str]
+) -> list[tuple[str, str]]:
+    """A command as the parts a person picks: (what is asked, the part), kind first, then every
+    field in order (a list field item by item, closed by END)."""
+    kind = str(command.get("type"))
+    parts = [("kind", kind)]
+    cls = command_classes(rules.command_type).get(kind)
+    if cls is None:
+        return parts
+    for field in command_fields(cls):
+        value = command.get(field.name, field.default)
+        item = sequence_item(field.hint) if isinstance(value, list) else None
+        if item is not None:
+            for index, one in enumerate(value, start=1):
+                label = f"{field.name}[{index}], a {type_text(item)} or {END}"
+                parts.append((label, value_text(one, item, seats)))
+            parts.append((f"{field.name}[{len(value) + 1}], a {type_text(item)} or {END}", END))
+        else:
+            parts.append(
+                (f"{field.name}, {type_text(field.hint)}", value_text(value, field.hint, seats))
+            )
+    return parts
+
+
+def menu(
+    match: str,
+    seat: str,
+    version: int,
+    commands: Sequence[dict[str, Any]],
+    rules: Rules[Any],
+    seats: Sequence[str],
+    *,
+    parts: Sequence[str] = (),
+    everything: bool = False,
+    waiting_for: Sequence[str] = (),
+    over: bool = False,
+) -> MoveMenu:
+    """The menu at position `parts` (see the module's docstring); `everything` lists every move
+    under it, however many."""
+    split = [(c, command_parts(c, rules, seats)) for c in commands]
+    position = list(parts)
+    under = [(c, p) for c, p in split if [t for _, t in p[: len(position)]] == position]
+    asking: str | None = None
+    entries: list[MoveEntry] = []
+    if not position and not everything:
+        # Every kind: its moves when they are few, a step into it when they are many.
+        kinds: dict[str, list[tuple[dict[str, Any], list[tuple[str, str]]]]] = {}
+        for c, p in under:
+            kinds.setdefault(p[0][1], []).append((c, p))
+        for kind, group in kinds.items():
+            if len(group) <= SHOW:
+                for c, _ in group:
+                    entries.append(_move(len(entries) + 1, c, rules, seats))
+            else:
+                entries.append(
+                    MoveEntry(
+                        number=len(entries) + 1, kind=kind, text=f"{kind}: pick it part by part",
+                        parts=[kind], count=len(group),
+                    )
+                )  # fmt: skip
+        return _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
+    while not everything and len(under) > SHOW:
+        depth = len(position)
+        if any(depth >= len(p) for _, p in under):  # the same move listed many times
+            break
+        nexts: dict[str, list[tuple[dict[str, Any], list[tuple[str, str]]]]] = {}
+        for c, p in under:
+            nexts.setdefault(p[depth][1], []).append((c, p))
+        if len(nexts) == 1:  # every move here shares the next part: take it
+            position.append(next(iter(nexts)))
+            continue
+        asking = under[0][1][depth][0]
+        for text, group in nexts.items():
+            if len(group) == 1:
+                entries.append(_move(len(entries) + 1, group[0][0], rules, seats))
+            else:
+                entries.append(
+                    MoveEntry(
+                        number=len(entries) + 1, kind=group[0][1][0][1], text=text,
+                        parts=[*position, text], count=len(group),
+                    )
+                )  # fmt: skip
+        return _menu(match, seat, version, position, asking, len(under), entries, waiting_for, over)
+    entries = [_move(number, c, rules, seats) for number, (c, _) in enumerate(under, start=1)]
+    return _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
+
+
+def _move(
+    number: int, command: dict[str, Any], rules: Rules[Any], seats: Sequence[str]
+) -> MoveEntry:
+    return MoveEntry(
+        number=number,
+        kind=str(command.get("type")),
+        text=command_text(command, rules, seats),
+        command=command,
+    )
+
+
+def _menu(
+    match: str,
+    seat: str,
+    version: int,
+    position: list[str],
+    asking: str | None,
+    total: int,
+    entries: list[MoveEntry],
+    waiting_for: Sequence[str],
+    over: bool,
+) -> MoveMenu:
+    return MoveMenu(
+        match=match,
+        seat=seat,
+        version=version,
+        parts=position,
+        asking=asking,
+        total=total,
+        entries=entries,
+        waiting_for=list(waiting_for),
+        over=over,
+    )
+
+
+def match_menu(
+    match: Match, seat_name: str, *, parts: Sequence[str] = (), everything: bool = False
+) -> MoveMenu:
+    """The menu of a seat of a stored match, now."""
+    return menu(
+        str(match.id),
+        seat_name,
+        match.version,
+        legal_commands(match, seat_name),
+        match.rules,
+        match.seats,
+        parts=parts,
+        everything=everything,
+        waiting_for=[match.seats[s] for s in sorted(match.to_move)],
+        over=match.result is not None,
+    )
+
+
+def move_parts(
+    commands: Sequence[dict[str, Any]],
+    rules: Rules[Any],
+    seats: Sequence[str],
+    kind: str,
+    *,
+    short: bool = True,
+) -> dict[str, list[Any]]:
+    """The parts a command of `kind` is built from: for every field, the distinct values the
+    listed moves use (and for a list field, the distinct items of its lists), in the short form
+    (or as JSON values). Where a game lists a sample of a combinatorial space (several rockets
+    at once), every part a player may want still appears here, and any combination of parts
+    the rules allow is accepted as one command."""
+    cls = command_classes(rules.command_type).get(kind)
+    found: dict[str, list[Any]] = {}
+    keys: dict[str, set[bytes]] = {}
+    if cls is None:
+        return found
+    for command in commands:
+        if command.get("type") != kind:
+            continue
+        for field in command_fields(cls):
+            value = command.get(field.name, field.default)
+            item = sequence_item(field.hint) if isinstance(value, list) else None
+            pairs = [(one, item) for one in value] if item is not None else [(value, field.hint)]
+            for one, hint in pairs:
+                key = msgspec.json.encode(one, order="deterministic")
+                if key not in keys.setdefault(field.name, set()):
+                    keys[field.name].add(key)
+                    shown = value_text(one, hint, seats) if short else one
+                    found.setdefault(field.name, []).append(shown)
+    return found

@@ -1,0 +1,196 @@
+"""The typed queries every client calls (the CLI now, the HTTP server next): a viewer in, Structs
+out. Each trust rule lives here once: what a seat, a spectator or the referee may read of a
+match, and when its whole record opens (`Match.opened` / `record_opens`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+
+from domain.errors import IllegalMove, NotFound
+from domain.match import Match, record_opens
+from domain.notes import Note
+from domain.registry import rules_for
+from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc, decode
+from projections.match_log import LogEntry, match_log
+from projections.projectors import audit_key, view_doc
+from projections.replays import audit_lines, finish_file
+from projections.runner import Projections
+from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
+from store.ledger import Ledger
+
+STATUSES = ("setting up", "in play", "over")
+
+
+class MatchLog(msgspec.Struct, kw_only=True, frozen=True):
+    """A match's log as one viewer may read it, with the header everyone may read."""
+
+    match: str
+    game: str
+    seats: list[str]
+    viewer: str
+    opened: bool
+    header: dict[str, Any]
+    entries: list[LogEntry]
+    notes: list[Note] = msgspec.field(default_factory=list)
+
+
+class Reader:
+    """Read-side queries over one store; projections are caught up once, on first use."""
+
+    def __init__(
+        self,
+        ledger: Ledger,
+        projections: Projections | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.ledger = ledger
+        self.projections = projections or Projections(ledger)
+        self.progress = progress  # told (done, total) while the projections catch up
+        self._current = False
+
+    def _docs(self, projection: str) -> Any:
+        if not self._current:
+            self.projections.catch_up(progress=self.progress)
+            self._current = True
+        return self.projections[projection].recorder
+
+    # -- the index ------------------------------------------------------------------------
+
+    def rows(
+        self,
+        *,
+        game: str | None = None,
+        seat: str | None = None,
+        status: str | None = None,
+        to_move: str | None = None,
+        limit: int | None = None,
+    ) -> list[MatchRow]:
+        """Matches, most recent last move first, filtered."""
+        if status is not None and status not in STATUSES:
+            raise IllegalMove("BAD_STATUS", f"status must be one of: {', '.join(STATUSES)}")
+        if limit is not None and limit < 1:
+            raise IllegalMove("BAD_LIMIT", "limit must be at least 1")
+        rows = [
+            row
+            for row in (decode(raw, MatchRow) for _, raw in self._docs("index").scan())
+            if (game is None or row.game == game)
+            and (seat is None or seat in row.seats)
+            and (status is None or row.status == status)
+            and (to_move is None or to_move in row.to_move)
+        ]
+        rows.sort(key=lambda row: (row.last_move, row.match), reverse=True)
+        return rows if limit is None else rows[:limit]
+
+    def summary(self, match_id: str) -> MatchRow:
+        ident = self.ledger.resolve(match_id)
+        raw = self._docs("index").read(str(ident))
+        if raw is None:
+            raise NotFound(f"no match {match_id}")
+        return decode(raw, MatchRow)
+
+    def viewer(self, match_id: str, name: str | None) -> tuple[MatchRow, Viewer]:
+        row = self.summary(match_id)
+        return row, viewer_for(row.seats, name)
+
+    # -- one match --------------------------------------------------------------------------
+
+    def view(self, match_id: str, viewer: Viewer, at: int | None = None) -> ViewDoc:
+        """What `viewer` sees now (from the projection) or after stored event `at`."""
+        row = self.summary(match_id)
+        if at is not None or viewer.referee:
+            if at is not None and not 1 <= at <= row.version:
+                raise IllegalMove("BAD_STEP", f"--at must be between 1 and {row.version}")
+            match = self.ledger.match(row.match, version=at)
+            return view_doc(match, viewer.label(match.seats))
+        raw = self._docs("views").read(f"{row.match}/{viewer.label(row.seats)}")
+        if raw is None:
+            raise NotFound(f"no view of match {match_id}")
+        return decode(raw, ViewDoc)
+
+    def scores(self, match_id: str) -> Scoreboard:
+        row = self.summary(match_id)
+        raw = self._docs("scores").read(f"{row.game}/{row.match}")
+        if raw is None:
+            raise NotFound(f"no scores for match {match_id}")
+        return decode(raw, Scoreboard)
+
+    def log(self, match_id: str, viewer: Viewer, after: int = 0) -> MatchLog:
+        """The log as `viewer` may read it: redacted, with commitments, until the match opens.
+        With `after`, only the entries of the stored events after that version (read one by
+        one, for clients that follow a match)."""
+        row = self.summary(match_id)
+        audit = self._docs("audit")
+        if after > 0:
+            keys = [audit_key(row.match, v) for v in (0, *range(after + 1, row.version + 1))]
+            docs = [(key, raw) for key in keys if (raw := audit.read(key)) is not None]
+        else:
+            docs = audit.scan(f"{row.match}/")
+        header, *lines = [msgspec.json.decode(raw) for _, raw in docs]
+        opened = record_opens(row.status == "over", row.sealed_log)
+        return MatchLog(
+            match=row.match,
+            game=row.game,
+            seats=row.seats,
+            viewer=viewer.label(row.seats),
+            opened=opened,
+            header=header,
+            entries=match_log(lines, rules_for(row.game), row.seats, viewer, opened),
+            notes=self.notes(match_id, viewer),
+        )
+
+    def notes(self, match_id: str, viewer: Viewer) -> list[Note]:
+        """The notes on a match that `viewer` may read: its own (the referee's: all) while the
+        match runs, everyone's once it opens."""
+        row = self.summary(match_id)
+        found = self.ledger.notes(row.match)
+        if found is None:
+            return []
+        opened = record_opens(row.status == "over", row.sealed_log)
+        return found.readable_by(viewer.label(row.seats), viewer.referee, opened)
+
+    def export(self, match_id: str, viewer: Viewer) -> list[dict[str, Any]]:
+        """The replay file as `viewer` may have it: full for the referee or once the match is
+        open; otherwise redacted (no seed, commitments in place of hidden lines)."""
+        match, lines = audit_lines(self.ledger.stored_events(match_id))
+        return finish_file(lines, match, viewer, notes=self.notes(match_id, viewer))
+
+    def leaderboard(self, game: str) -> list[LeaderRow]:
+        """Across the finished matches of a game: wins, win rate, mean score per seat name."""
+        rules_for(game)
+        tally: dict[str, list[int]] = {}
+        for board in self._boards(game):
+            if board.status != "over":
+                continue
+            for seat in board.seats:
+                row = tally.setdefault(seat.seat, [0, 0, 0])
+                row[0] += 1
+                row[1] += seat.seat in board.winners
+                row[2] += seat.score
+        rows = [
+            LeaderRow(
+                seat=name,
+                matches=played,
+                wins=wins,
+                win_rate=round(wins / played, 3),
+                mean_score=round(total / played, 2),
+            )
+            for name, (played, wins, total) in tally.items()
+        ]
+        rows.sort(key=lambda r: (-r.win_rate, -r.mean_score, r.seat))
+        return rows
+
+    def _boards(self, game: str) -> Iterator[Scoreboard]:
+        for _, raw in self._docs("scores").scan(f"{game}/"):
+            yield decode(raw, Scoreboard)
+
+
+def live_view(match: Match, viewer: Viewer) -> ViewDoc:
+    """A view straight from a loaded Match (a replay, a step of a file)."""
+    return view_doc(match, viewer.label(match.seats))
+
+
+__all__ = ["REFEREE", "SPECTATOR", "MatchLog", "Reader", "live_view"]

@@ -1,0 +1,172 @@
+"""`verify MATCH`: everything the store holds for a match must agree with its events.
+
+- the audit log (one salted, chained entry per event) against the events now in the store;
+- every snapshot against the fold of the events it claims to stand for (loading falls back to
+  the events when a snapshot cannot be read, see `Ledger.match`);
+- the projection documents (index row, scoreboard, every viewer's latest view) against the same
+  documents recomputed from the events;
+- then the match is played again from its seed, as a replay file would be.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.errors import NotFound
+from domain.match import Match, standing_events
+from projections.documents import encode
+from projections.projectors import match_row, scoreboard, view_doc
+from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
+from projections.runner import Projections
+from projections.viewer import SPECTATOR
+from store.ledger import Ledger
+
+SNAPSHOT_FIELDS = ("state", "decisions", "undo_stack", "redo_stack", "dealt", "chance_seed")
+
+
+def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verdict:
+    ident = ledger.resolve(target)
+    try:
+        events = ledger.stored_events(ident)
+    except Exception:
+        return Verdict(ok=False, problem=_unreadable(ledger, ident))
+    try:
+        lines = export_lines(events)
+    except Exception:  # an event altered so far that it no longer means anything
+        return Verdict(ok=False, problem=_unreadable(ledger, ident))
+    audit = [msgspec.json.decode(raw) for _, raw in projections["audit"].recorder.scan(f"{ident}/")]
+    for recorded, recomputed in zip(audit, lines, strict=False):
+        if recorded.get("hash") != recomputed.get("hash"):
+            where = "header" if "format" in recorded else f"entry {recorded.get('version')}"
+            return Verdict(
+                ok=False,
+                problem=f"audit {where} differs from the event store: an event was altered",
+            )
+    if len(audit) != len(lines) - 1:
+        return Verdict(
+            ok=False,
+            problem=f"the audit log has {len(audit) - 1} entries, the event store {len(lines) - 2}",
+        )
+    problem = _snapshots(ledger, events) or _documents(projections, events)
+    if problem:
+        return Verdict(ok=False, problem=problem)
+    verdict = verify_lines(parse(dumps(lines)))
+    link = _fork_link(ledger, events[0])
+    if not verdict.ok or link is None:
+        return verdict
+    problem, note = link
+    if problem:
+        return Verdict(ok=False, problem=problem)
+    return msgspec.structs.replace(verdict, note=note)
+
+
+def _fork_link(ledger: Ledger, started: Any) -> tuple[str | None, str] | None:
+    """A fork whose origin is in this store: the origin's audit hash at the fork's step must be
+    the one the fork names, and the fork's opening the origin's standing events there.
+    None when the match is no fork, or its origin is not stored here."""
+    origin = getattr(started, "forked_from", None)
+    if not isinstance(origin, dict):
+        return None
+    try:
+        events = ledger.stored_events(str(origin.get("match")))
+    except NotFound:
+        return None
+    at = origin.get("at")
+    where = f"its origin {origin.get('match')} at step {at}"
+    if not isinstance(at, int) or not 1 <= at <= len(events):
+        return f"the fork names a step its origin does not have ({at})", where
+    if export_lines(events[:at])[at].get("hash") != origin.get("hash"):
+        return f"the fork's origin hash differs from the audit hash of {where}", where
+    if _canonical.encode(msgspec.to_builtins(standing_events(events[:at]))) != _canonical.encode(
+        msgspec.to_builtins(started.opening)
+    ):
+        return f"the fork's opening is not the standing state of {where}", where
+    return None, f"a fork of {origin.get('match')} at step {at}: its opening and hash match it"
+
+
+def _unreadable(ledger: Ledger, ident: Any) -> str:
+    """Name the first stored event that cannot be read back."""
+    match: Any = None
+    for stored in ledger.recorder.select_events(ident):
+        try:
+            event: Any = ledger.mapper.to_domain_event(stored)
+            if match is None:
+                match = event.mutate(None)
+            else:
+                event.mutate(match)  # a decision that no longer decodes as a command fails here
+        except Exception:
+            return (
+                f"stored event {stored.originator_version} cannot be read: "
+                "the event store was altered"
+            )
+    return "the stored events cannot be replayed: the event store was altered"
+
+
+def _folds(events: list[Any]) -> dict[int, dict[str, bytes]]:
+    """The match after every version, folded from the events alone (no snapshot)."""
+    match = events[0].mutate(None)
+    folds = {match.version: _copy(match)}
+    for event in events[1:]:
+        event.mutate(match)
+        folds[match.version] = _copy(match)
+    return folds
+
+
+def _copy(match: Match) -> dict[str, bytes]:
+    """What a snapshot restores, as canonical bytes (sets sorted: their order means nothing)."""
+    return {
+        name: _canonical.encode(msgspec.to_builtins(getattr(match, name), order="deterministic"))
+        for name in SNAPSHOT_FIELDS
+    }
+
+
+_canonical = msgspec.json.Encoder(order="deterministic")
+
+
+def _snapshots(ledger: Ledger, events: list[Any]) -> str | None:
+    if ledger.snapshots is None:
+        return None
+    ident = events[0].originator_id
+    folds: dict[int, dict[str, bytes]] | None = None
+    for stored in ledger.snapshots.recorder.select_events(ident):
+        version = stored.originator_version
+        try:
+            snapshot: Any = ledger.snapshots.mapper.to_domain_event(stored)
+            loaded = snapshot.mutate(None)
+            assert isinstance(loaded, Match)
+        except Exception:
+            return f"snapshot at version {version} cannot be read: the store was altered"
+        folds = folds if folds is not None else _folds(events)
+        if version not in folds:
+            return f"snapshot at version {version} stands for no stored event"
+        if _copy(loaded) != folds[version]:
+            return (
+                f"snapshot at version {version} does not equal the fold of its events: "
+                "the store was altered"
+            )
+    return None
+
+
+def _documents(projections: Projections, events: list[Any]) -> str | None:
+    match = events[0].mutate(None)
+    for event in events[1:]:
+        event.mutate(match)
+    ident = str(match.id)
+    expected: list[tuple[str, str, bytes]] = [
+        ("index", ident, encode(match_row(match))),
+        ("scores", f"{match.game}/{ident}", encode(scoreboard(match))),
+    ]
+    expected += [
+        ("views", f"{ident}/{name}", encode(view_doc(match, name)))
+        for name in [*match.seats, SPECTATOR]
+    ]
+    for projection, key, wanted in expected:
+        stored = projections[projection].recorder.read(key)
+        if stored is None or msgspec.json.decode(stored) != msgspec.json.decode(wanted):
+            return (
+                f"projection {projection!r} document {key!r} differs from the events: "
+                f"rebuild it (starledger projections rebuild {projection})"
+            )
+    return None

@@ -1,0 +1,108 @@
+"""Who calls, and what they may do (the server's trust rules; what a viewer may *read* is the
+query layer's business, projections/queries.py).
+
+- No token: a spectator. Reading is open to spectators; acting needs a token (401).
+- A seat token acts only for its own seat of its own match, and reads as that seat (or as a
+  spectator, if asked). Used on another match it is worth nothing (403).
+- The referee token reads everything, as the referee or as any seat, and cannot play (403).
+- The admin token (STARLEDGER_ADMIN_TOKEN), when the server has one, is needed to create and to
+  import matches; it is no match's token.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+import msgspec
+
+from domain.errors import Forbidden, Unauthorized
+from projections.viewer import REFEREE, SPECTATOR
+from server.tokens import TokenRecord, TokenStore
+
+MAX_AUTHORIZATION = 256
+
+
+class Caller(msgspec.Struct, frozen=True, kw_only=True):
+    """The verified bearer of a request: a token's record, the admin, or nobody."""
+
+    record: TokenRecord | None = None
+    admin: bool = False
+
+    @property
+    def anonymous(self) -> bool:
+        return self.record is None and not self.admin
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header (None without the header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(authorization) > MAX_AUTHORIZATION:
+        raise Unauthorized("use `Authorization: Bearer <token>`", code="BAD_TOKEN")
+    return token.strip()
+
+
+def identify(tokens: TokenStore, admin_token: str | None, token: str | None) -> Caller:
+    if token is None:
+        return Caller()
+    if admin_token and hmac.compare_digest(token.encode(), admin_token.encode()):
+        return Caller(admin=True)
+    return Caller(record=tokens.verify(token))
+
+
+def require_admin(caller: Caller, admin_token: str | None) -> None:
+    """Creating and importing matches: anyone, unless the server has an admin token."""
+    if admin_token is None or caller.admin:
+        return
+    if caller.anonymous:
+        raise Unauthorized("this server creates and imports matches for its admin token only")
+    raise Forbidden("only the admin token may create or import matches")
+
+
+def _own(caller: Caller, match: str) -> TokenRecord | None:
+    record = caller.record
+    if record is not None and record.match != match:
+        raise Forbidden("this token belongs to another match", code="WRONG_MATCH")
+    return record
+
+
+def reading_as(caller: Caller, match: str, as_: str | None) -> str:
+    """The viewer name the caller reads `match` as (a seat name, 'spectator' or 'referee'),
+    given what it asked for with `as`."""
+    record = _own(caller, match)
+    if record is None:
+        if as_ in (None, SPECTATOR):
+            return SPECTATOR
+        raise Unauthorized(f"reading as {as_!r} needs that seat's token or the referee's")
+    if record.referee:
+        return REFEREE if as_ is None else as_
+    if as_ in (None, record.name):
+        return record.name
+    if as_ == SPECTATOR:
+        return SPECTATOR
+    raise Forbidden(f"this token reads as {record.name}, not as {as_!r}", code="NOT_YOUR_SEAT")
+
+
+def acting_seat(caller: Caller, match: str, claimed: str | None = None) -> str:
+    """The seat name the caller acts for in `match`: its token's seat, and only that one."""
+    if caller.anonymous:
+        raise Unauthorized("acting for a seat needs that seat's token")
+    record = _own(caller, match)
+    if record is None:
+        raise Forbidden("the admin token acts for no seat")
+    if record.referee:
+        raise Forbidden("the referee reads everything but cannot play", code="REFEREE_CANNOT_PLAY")
+    if claimed is not None and claimed != record.name:
+        raise Forbidden(
+            f"this token acts for {record.name}, not for {claimed!r}", code="NOT_YOUR_SEAT"
+        )
+    return record.name
+
+
+def require_referee(caller: Caller, match: str) -> None:
+    if caller.anonymous:
+        raise Unauthorized("this needs the match's referee token")
+    record = _own(caller, match)
+    if record is None or not record.referee:
+        raise Forbidden("only the match's referee may do this", code="REFEREE_ONLY")

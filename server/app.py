@@ -1,0 +1,102 @@
+"""The ASGI application: `create_app()` (uvicorn's factory; settings from the environment).
+
+Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
+
+    GET  /games                                  games, seat counts, options
+    GET  /games/{game}/leaderboard               wins and mean scores per seat name
+    POST /matches                                start a match: id, version, tokens (shown once)
+    GET  /matches                                matches (game, seat, status, to_move, limit)
+    GET  /matches/{id}                           public summary
+    GET  /matches/{id}/view                      the caller's view (?as=, ?at=)
+    GET  /matches/{id}/moves                     the caller's legal commands
+    POST /matches/{id}/decisions                 play (If-Match: "<version>")
+    POST /matches/{id}/undo | /redo              (If-Match)
+    POST /matches/{id}/entropy                   a seat's secret entropy
+    POST /matches/{id}/deal                      referee: deal an entropy match now
+    GET  /matches/{id}/log                       the log as the caller may read it (?after=)
+    GET  /matches/{id}/scores                    scores and places
+    GET  /matches/{id}/export                    replay file (JSON Lines) as the caller may have it
+    GET  /matches/{id}/events                    Server-Sent Events of new log entries
+    POST /replays/verify | /replays/import       upload a replay file
+    GET  /healthz, /readyz                       outside /api/v1
+"""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Litestar, Router
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+
+from domain.registry import all_games
+from server import routes_health, routes_matches, routes_play, routes_read, routes_replays
+from server.deps import DEPENDENCIES
+from server.limits import Buckets, RateLimit
+from server.problems import PLUGIN
+from server.service import Service
+from server.settings import Settings
+
+API = "/api/v1"
+log = logging.getLogger("starledger.server")
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or Settings.from_env()
+    all_games()  # every game's rules loaded before the first request
+    service = Service(settings)
+    api = Router(
+        path=API,
+        route_handlers=[
+            routes_matches.games,
+            routes_matches.leaderboard,
+            routes_matches.create_match,
+            routes_matches.matches,
+            routes_matches.summary,
+            routes_play.moves,
+            routes_play.decide,
+            routes_play.undo,
+            routes_play.redo,
+            routes_play.contribute,
+            routes_play.deal,
+            routes_read.view,
+            routes_read.log,
+            routes_read.scores,
+            routes_read.export,
+            routes_read.events,
+        ],
+        security=[{}, {"bearer": []}],
+    )
+    replays = Router(
+        path=API,
+        route_handlers=[routes_replays.verify, routes_replays.import_replay],
+        request_max_body_size=settings.max_replay,
+        security=[{}, {"bearer": []}],
+    )
+    return Litestar(
+        route_handlers=[api, replays, routes_health.healthz, routes_health.readyz],
+        dependencies=DEPENDENCIES,
+        plugins=[PLUGIN],
+        middleware=[RateLimit(Buckets(settings.rate_limit, settings.rate_burst))],
+        request_max_body_size=settings.max_body,
+        openapi_config=OpenAPIConfig(
+            title="starledger",
+            version="1",
+            description="Multi-player board game backend: matches, seat tokens, live events.",
+            path=f"{API}/schema",
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        description="A seat's or the referee's token (from POST /matches), or "
+                        "the server's admin token.",
+                    )
+                }
+            ),
+        ),
+        on_startup=[lambda: service.hub.start()],
+        on_shutdown=[lambda: service.close()],
+        state=__import__("litestar.datastructures", fromlist=["State"]).State({"service": service}),
+        debug=False,
+    )

@@ -1,0 +1,33 @@
+"""Liveness and readiness, outside /api/v1 (for load balancers and supervisors)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from litestar import get
+
+from domain.errors import StoreUnavailable
+from projections.api import Health
+from server.deps import Svc, responses
+
+
+@get("/healthz", responses=responses())
+async def healthz() -> Health:
+    """The process answers."""
+    return Health(status="ok")
+
+
+@get("/readyz", responses=responses())
+async def readyz(svc: Svc) -> Health:
+    """The store and the token table answer, and live updates are running."""
+
+    def check() -> None:
+        try:
+            svc.ready()
+        except Exception as exc:
+            raise StoreUnavailable("the store does not answer") from exc
+        if svc.hub.failure is not None:
+            raise StoreUnavailable("live updates stopped; restart this server")
+
+    await svc.run(check)
+    return Health(status="ready", store=urlsplit(svc.settings.store).scheme)

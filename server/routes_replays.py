@@ -1,0 +1,72 @@
+"""Replay files uploaded to verify or to import (size-limited; STARLEDGER_MAX_REPLAY)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from litestar import Response, post
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
+from litestar.openapi.spec.enums import OpenAPIType
+from litestar.params import RawBody
+
+from projections.api import Imported
+from projections.imports import import_lines
+from projections.replays import ReplayError, Verdict, parse, verify_lines
+from server.access import require_admin
+from server.deps import Auth, Svc, responses
+
+JSONL = "application/x-ndjson"
+
+
+@dataclass
+class UploadsReplay(Operation):
+    """The OpenAPI operation of a route whose body is a replay file (read raw, not as JSON)."""
+
+    def __post_init__(self) -> None:
+        self.request_body = RequestBody(
+            content={JSONL: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            description="A replay file (JSON Lines), as `export` gives it.",
+            required=True,
+        )
+
+
+@post("/replays/verify", status_code=200, responses=responses(413), operation_class=UploadsReplay)
+async def verify(svc: Svc, body: RawBody) -> Verdict:
+    """Check a replay file: its chain and commitments, and for a full file its seed and a
+    re-run of every decision. A redacted file verifies partially."""
+
+    def check() -> Verdict:
+        try:
+            return verify_lines(parse(body))
+        except ReplayError as exc:
+            return Verdict(ok=False, problem=exc.message)
+
+    return await svc.run(check)
+
+
+STORED_ALREADY = ResponseSpec(
+    data_container=Imported,
+    description="The same match was stored already",
+    generate_examples=False,
+)
+
+
+@post(
+    "/replays/import",
+    status_code=201,
+    responses={**responses(401, 403, 413, 422), 200: STORED_ALREADY},
+    operation_class=UploadsReplay,
+)
+async def import_replay(svc: Svc, auth: Auth, body: RawBody) -> Response[Imported]:
+    """Store the match of a full replay file under its own id (importing the same file again
+    returns the match stored); a new match gets its tokens, shown once."""
+
+    def store() -> Imported:
+        require_admin(svc.caller(auth), svc.settings.admin_token)
+        match, created = import_lines(svc.ledger, parse(body))
+        tokens = svc.tokens.issue(match.id, match.seats) if created else None
+        return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
+
+    done = await svc.run(store)
+    return Response(done, status_code=201 if done.created else 200)

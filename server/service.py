@@ -1,0 +1,137 @@
+"""What one server process holds: the Ledger, its projections, the token table, the live hub.
+
+Each request reads through a fresh `Reader`, so the projections are caught up once per request
+(read-your-writes, whichever worker stored the decision). Several threads and several processes
+catch up the same projections: within a process one lock serialises them; across processes a
+write that another process has already made is refused by the store (IntegrityError), and the
+catch-up simply goes on from where that process got to.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+
+from domain.errors import StoreUnavailable
+from domain.match import Match
+from projections.queries import Reader
+from projections.runner import Projections
+from server.access import Caller, identify
+from server.live import Hub
+from server.settings import Settings
+from server.tokens import TokenStore, token_store
+from store.ledger import Ledger
+
+T = TypeVar("T")
+
+
+class SharedProjections(Projections):
+    """Projections that many request threads (and other server processes) bring up to date:
+    one catch-up at a time in this process, and none at all while nothing new was stored."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        super().__init__(ledger)
+        self._lock = threading.Lock()
+        self._current = 0  # every projection is known to be at least this far
+
+    def catch_up(
+        self, stop: int | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> int:
+        stop = self.head() if stop is None else stop
+        if stop <= self._current:  # nothing new since this process last looked: one read
+            return 0
+        with self._lock:
+            done = super().catch_up(stop, progress)
+            self._current = max(self._current, stop)
+            return done
+
+
+class ServingLedger(Ledger):
+    """The Ledger with the library's aggregate cache: a match stays in memory between requests
+    and is brought forward with only the events stored since (by any process).
+
+    Each command gets a working copy of the cached match, so a refused or conflicting command
+    never touches the cached one. The copy is one level deep, not the library's deepcopy (about
+    1 ms a match): a match's game state is an immutable value (`evolve` returns a new one, never
+    changes the old: the Rules contract, tested for every game), so only the match's own lists
+    and dicts (pending events, undo and redo stacks, contributions) need copying. Getting a match
+    and copying it happen under a lock per match, so no request copies a match that another one
+    is bringing forward. Sized by AGGREGATE_CACHE_MAXSIZE (the library's setting; 0 disables)."""
+
+    name = Ledger.name  # the same application (and so the same keys and tables) as the CLI's
+    env = {"AGGREGATE_CACHE_MAXSIZE": "256"}
+
+    def __init__(self, url: str | None = None) -> None:
+        super().__init__(url)
+        self._locks = [threading.Lock() for _ in range(64)]
+
+    def match(self, match_id: uuid.UUID | str, version: int | None = None) -> Match:
+        if version is not None or not self.repository.cache:
+            return super().match(match_id, version)
+        ident = self.resolve(match_id)
+        with self._locks[ident.int % len(self._locks)]:
+            try:
+                cached: Any = self.repository.get(ident, deepcopy_from_cache=False)
+            except Exception:
+                cached = None
+            if not isinstance(cached, Match):  # not found, or unreadable: the Ledger's answer
+                return super().match(ident)
+            return working_copy(cached)
+
+
+def working_copy(match: Match) -> Match:
+    """A copy of `match` that a command may change without changing `match` (see above)."""
+    clone = copy.copy(match)
+    for name, value in vars(clone).items():
+        if isinstance(value, list | dict | set):
+            setattr(clone, name, value.copy())
+    return clone
+
+
+class Service:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.ledger: Ledger = ServingLedger(settings.store)
+        self.projections = SharedProjections(self.ledger)
+        self.tokens: TokenStore = token_store(self.ledger)
+        self.hub = Hub(self.ledger)
+        self._limiter = anyio.CapacityLimiter(32)
+
+    def caller(self, token: str | None) -> Caller:
+        """Who brings `token` (verified against the token table)."""
+        return identify(self.tokens, self.settings.admin_token, token)
+
+    def reader(self) -> Reader:
+        """The query layer, caught up on first use within this request."""
+        return Reader(self.ledger, self.projections)
+
+    async def run(self, func: Callable[..., T], *args: Any) -> T:
+        """`func(*args)` in a worker thread, answered within the request time-out.
+
+        A store call cannot be interrupted: past the time-out the client gets a 503 TIMEOUT and
+        the thread finishes on its own. A change may still be stored then; the client finds out
+        by reading the match (and a retry with the same If-Match is refused, never stored twice).
+        """
+        with anyio.move_on_after(self.settings.request_timeout):
+            return await anyio.to_thread.run_sync(
+                func, *args, abandon_on_cancel=True, limiter=self._limiter
+            )
+        raise StoreUnavailable(
+            f"no answer within {self.settings.request_timeout:g} s; if this was a change, read "
+            "the match to learn whether it was stored",
+            code="TIMEOUT",
+        )
+
+    def ready(self) -> None:
+        """Raise unless the store and the token table answer."""
+        self.ledger.recorder.max_notification_id()
+        self.tokens.ping()
+
+    def close(self) -> None:
+        self.hub.stop()

@@ -1,0 +1,59 @@
+"""The server's settings: read once from the environment, so every worker process agrees.
+
+STARLEDGER_STORE             store URL (as the CLI's --store); default sqlite:///./starledger.db
+STARLEDGER_ADMIN_TOKEN       when set, creating and importing matches need it as a bearer token
+STARLEDGER_RATE_LIMIT        requests per second per token (per address without one); default 50
+STARLEDGER_RATE_BURST        requests a token may make at once before the rate applies; default 100
+STARLEDGER_REQUEST_TIMEOUT   seconds a request may take before a 503 TIMEOUT; default 30
+STARLEDGER_MAX_BODY          bytes of a request body (a command, a new match); default 65536
+STARLEDGER_MAX_REPLAY        bytes of an uploaded replay file; default 16 MiB
+STARLEDGER_SSE_KEEPALIVE     seconds between keep-alive comments on an event stream; default 15
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import msgspec
+
+from domain.errors import BadInput
+from store.urls import default_store_url
+
+
+class Settings(msgspec.Struct, kw_only=True, frozen=True):
+    store: str
+    admin_token: str | None = None
+    rate_limit: float = 50.0
+    rate_burst: int = 100
+    request_timeout: float = 30.0
+    max_body: int = 64 * 1024
+    max_replay: int = 16 * 1024 * 1024
+    sse_keepalive: float = 15.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        env = os.environ
+        numbers: dict[str, Any] = {}
+        try:
+            for field, variable in _VARIABLES.items():
+                if env.get(variable):
+                    kind = int if field in ("rate_burst", "max_body", "max_replay") else float
+                    numbers[field] = kind(env[variable])
+        except ValueError as exc:
+            raise BadInput(f"a STARLEDGER_ server setting is not a number: {exc}") from None
+        return cls(
+            store=default_store_url(),
+            admin_token=env.get("STARLEDGER_ADMIN_TOKEN") or None,
+            **numbers,
+        )
+
+
+_VARIABLES = {
+    "rate_limit": "STARLEDGER_RATE_LIMIT",
+    "rate_burst": "STARLEDGER_RATE_BURST",
+    "request_timeout": "STARLEDGER_REQUEST_TIMEOUT",
+    "max_body": "STARLEDGER_MAX_BODY",
+    "max_replay": "STARLEDGER_MAX_REPLAY",
+    "sse_keepalive": "STARLEDGER_SSE_KEEPALIVE",
+}

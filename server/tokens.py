@@ -1,0 +1,155 @@
+"""Bearer tokens: one per seat of a match and one for its referee, shown once, kept only as
+salted hashes in a token table of the match's own store (never in an event, a projection or
+an export).
+
+A token reads `sl1.<id>.<secret>`: the id (64 random bits, not secret) finds its record, the
+secret (256 random bits) is checked against it. A record holds the match, the seat (none for the
+referee), a fresh 128-bit salt and
+
+    HMAC-SHA256(key=salt, "starledger/token/v1" ‖ lp(match) ‖ lp(id) ‖ lp(secret))
+
+(lp: 8-byte length prefix), compared with `hmac.compare_digest`. A stolen token table gives
+no token: the secrets are 256 random bits and each is salted apart.
+
+The table is the store's own (store/token_table.py: one module per backend, made by the store's
+persistence factory): `starledger_tokens` on SQLite and PostgreSQL, `{starledger}:tokens` on Redis.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from domain.errors import StarledgerError, StoreUnavailable, Unauthorized
+from projections.api import Tokens
+from store.ledger import Ledger
+from store.token_table import TokenTable
+
+PREFIX = "sl1"
+LABEL = b"starledger/token/v1"
+REFEREE = "referee"
+
+
+class TokenRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """What a token's id finds: whose it is, and how to check its secret."""
+
+    match: str
+    seat: int | None
+    name: str  # the seat's name, or "referee"
+    salt: str
+    digest: str
+
+    @property
+    def referee(self) -> bool:
+        return self.seat is None
+
+
+def _lp(part: bytes) -> bytes:
+    return len(part).to_bytes(8, "big") + part
+
+
+def _digest(salt: bytes, match: str, ident: str, secret: str) -> str:
+    message = LABEL + _lp(match.encode()) + _lp(ident.encode()) + _lp(secret.encode())
+    return hmac.new(salt, message, hashlib.sha256).hexdigest()
+
+
+def _new_token(match: str, seat: int | None, name: str) -> tuple[str, str, TokenRecord]:
+    ident = secrets.token_hex(8)
+    secret = secrets.token_urlsafe(32)
+    salt = secrets.token_bytes(16)
+    record = TokenRecord(
+        match=match,
+        seat=seat,
+        name=name,
+        salt=salt.hex(),
+        digest=_digest(salt, match, ident, secret),
+    )
+    return f"{PREFIX}.{ident}.{secret}", ident, record
+
+
+class TokenStore:
+    """Issues and checks the tokens of matches, over the store's token table."""
+
+    def __init__(self, table: TokenTable, owner: object = None) -> None:
+        self.table = table
+        self._owner = owner  # what keeps the table's connections open (the Ledger)
+        self._found: dict[str, TokenRecord] = {}
+
+    def ping(self) -> None:
+        self.table.ping()
+
+    def _put(self, records: Mapping[str, bytes]) -> None:
+        try:
+            self.table.put(records)
+        except StarledgerError:
+            raise
+        except Exception as exc:
+            raise StoreUnavailable("the token table could not be written") from exc
+
+    def _get(self, ident: str) -> bytes | None:
+        try:
+            return self.table.get(ident)
+        except StarledgerError:
+            raise
+        except Exception as exc:
+            raise StoreUnavailable("the token table did not answer") from exc
+
+    def issue(self, match: uuid.UUID | str, seats: Sequence[str]) -> Tokens:
+        """New tokens for every seat of `match` and its referee, stored as salted hashes."""
+        ident_of_match = str(match)
+        records: dict[str, bytes] = {}
+        clear: dict[str, str] = {}
+        for seat, name in [*enumerate(seats), (None, REFEREE)]:
+            token, ident, record = _new_token(ident_of_match, seat, name)
+            records[ident] = msgspec.json.encode(record)
+            clear[name] = token
+        self._put(records)
+        referee = clear.pop(REFEREE)
+        return Tokens(seats=clear, referee=referee)
+
+    def verify(self, token: str) -> TokenRecord:
+        """The record of a genuine token; Unauthorized for anything else, in constant time once
+        a record is found."""
+        prefix, _, rest = token.partition(".")
+        ident, _, secret = rest.partition(".")
+        if prefix != PREFIX or len(ident) != 16 or not secret or len(secret) > 64:
+            raise Unauthorized("not a starledger token", code="BAD_TOKEN")
+        record = self._record(ident)
+        if record is None:
+            _digest(b"\0" * 16, "", ident, secret)  # the same work as for a known id
+            raise Unauthorized("no such token", code="BAD_TOKEN")
+        if not hmac.compare_digest(
+            _digest(bytes.fromhex(record.salt), record.match, ident, secret), record.digest
+        ):
+            raise Unauthorized("no such token", code="BAD_TOKEN")
+        return record
+
+    def _record(self, ident: str) -> TokenRecord | None:
+        """Records never change once written: a found one is kept (a missing one is not)."""
+        record = self._found.get(ident)
+        if record is None:
+            raw = self._get(ident)
+            if raw is None:
+                return None
+            record = msgspec.json.decode(raw, type=TokenRecord)
+            if len(self._found) >= CACHED:
+                self._found.clear()
+            self._found[ident] = record
+        return record
+
+
+CACHED = 10_000
+
+
+def token_store(ledger: Ledger) -> TokenStore:
+    """The tokens of matches in the ledger's store (its factory's token table)."""
+    factory: Any = ledger.factory
+    table = factory.token_table()
+    assert isinstance(table, TokenTable)
+    return TokenStore(table, owner=ledger)

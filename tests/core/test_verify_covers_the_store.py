@@ -1,0 +1,72 @@
+"""`verify MATCH` covers everything the store holds for a match (issue #12): events, snapshots
+and projection documents; an unreadable blob is a BAD verdict naming its version."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+from eventsourcing.persistence import Tracking
+
+from cli.simulate import play_bot_match
+from projections.runner import Projections
+from projections.verification import verify_stored
+from store.ledger import Ledger
+
+
+def stored(tmp_path: Path) -> tuple[str, str]:
+    url = f"sqlite:///{tmp_path}/store.db"
+    ledger = Ledger(url, snapshot_interval=5)
+    match = play_bot_match("toy", 2, 3)
+    ledger.save(match)
+    Projections(ledger).catch_up()
+    assert verify_stored(ledger, Projections(ledger), str(match.id)).ok
+    return url, str(match.id)
+
+
+def _edit_latest_snapshot(tmp_path: Path) -> int:
+    with sqlite3.connect(tmp_path / "store.db") as db:
+        version, blob = db.execute(
+            "SELECT originator_version, state FROM stored_snapshots "
+            "ORDER BY originator_version DESC LIMIT 1"
+        ).fetchone()
+        state = msgspec.msgpack.decode(blob)
+        state["state"]["decisions"] += 40
+        db.execute(
+            "UPDATE stored_snapshots SET state = ? WHERE originator_version = ?",
+            (msgspec.msgpack.encode(state), version),
+        )
+    return int(version)
+
+
+def test_an_edited_snapshot_is_not_trusted_and_verify_names_it(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    honest = Ledger(url, snapshot_interval=5).match(ident).decisions
+    version = _edit_latest_snapshot(tmp_path)
+    ledger = Ledger(url, snapshot_interval=5)
+    assert ledger.match(ident).decisions == honest  # the bad snapshot is not used
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and f"snapshot at version {version}" in str(verdict.problem)
+
+
+def test_an_edited_projection_document_is_reported(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    ledger = Ledger(url)
+    projections = Projections(ledger)
+    views = projections["views"].recorder
+    doc = msgspec.json.decode(views.read(f"{ident}/ann"))
+    doc["text"] = "mallory won"
+    position = views.max_tracking_id(ledger.name) or 0
+    views.write({f"{ident}/ann": msgspec.json.encode(doc)}, Tracking(ledger.name, position + 1))
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and "'views'" in str(verdict.problem) and "ann" in str(verdict.problem)
+
+
+def test_a_garbage_event_blob_is_a_bad_verdict_naming_its_version(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    with sqlite3.connect(tmp_path / "store.db") as db:
+        db.execute("UPDATE stored_events SET state = ? WHERE originator_version = 3", (b"\xc1",))
+    ledger = Ledger(url)
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and "stored event 3 cannot be read" in str(verdict.problem)

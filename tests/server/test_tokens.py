@@ -1,0 +1,104 @@
+"""The token table on every store: issued once, kept as salted HMACs, checked in constant time.
+
+One shared set of checks, run against each backend (as the eventsourcing library runs one test
+case class against every recorder).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from domain.errors import Unauthorized
+from server.tokens import TokenRecord, TokenStore, token_store
+from store.ledger import Ledger
+from tests.redis_server import RedisServer, redis_server_path
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if redis_server_path() is None:
+        pytest.skip("redis-server is not on PATH")
+    with RedisServer.start(tmp_path_factory.mktemp("tokens-redis")) as server:
+        yield server.url
+
+
+@pytest.fixture(params=["memory", "sqlite", "redis", "postgres"])
+def tokens(request: pytest.FixtureRequest, tmp_path: Path) -> TokenStore:
+    """The token table of each kind of store (its own PostgreSQL and Redis per module)."""
+    kind = request.param
+    url = {
+        "memory": lambda: "memory://",
+        "sqlite": lambda: f"sqlite:///{tmp_path}/t.db",
+        "redis": lambda: request.getfixturevalue("redis_url"),
+        "postgres": lambda: request.getfixturevalue("postgres_url"),
+    }[kind]()
+    return token_store(Ledger(url))
+
+
+def test_every_seat_and_the_referee_get_a_token_that_verifies(tokens: TokenStore) -> None:
+    match = uuid.uuid4()
+    issued = tokens.issue(match, ["ann", "ben", "cat"])
+    assert set(issued.seats) == {"ann", "ben", "cat"}
+    for seat, name in enumerate(["ann", "ben", "cat"]):
+        record = tokens.verify(issued.seats[name])
+        assert (record.match, record.seat, record.name, record.referee) == (
+            str(match), seat, name, False,
+        )  # fmt: skip
+    referee = tokens.verify(issued.referee)
+    assert referee.referee and referee.seat is None and referee.match == str(match)
+    assert len({*issued.seats.values(), issued.referee}) == 4
+
+
+def test_only_salted_hashes_are_stored(tokens: TokenStore) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    salts = set()
+    for token in [*issued.seats.values(), issued.referee]:
+        _, ident, secret = token.split(".")
+        raw = tokens.table.get(ident)
+        assert raw is not None and secret.encode() not in raw
+        record = msgspec.json.decode(raw, type=TokenRecord)
+        assert len(bytes.fromhex(record.salt)) == 16 and len(record.digest) == 64
+        salts.add(record.salt)
+    assert len(salts) == 3  # a fresh salt per token
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda t: t[:-1] + ("A" if t[-1] != "A" else "B"),  # one character of the secret
+        lambda t: t.rsplit(".", 1)[0] + "." + secrets.token_urlsafe(32),  # another secret
+        lambda t: f"sl1.{secrets.token_hex(8)}.{t.rsplit('.', 1)[1]}",  # another id
+        lambda t: "sl2" + t[3:],
+        lambda t: t + "x" * 40,
+        lambda t: "",
+        lambda t: "sl1..",
+    ],
+)
+def test_a_forged_token_is_refused(tokens: TokenStore, forge: object) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    assert callable(forge)
+    with pytest.raises(Unauthorized):
+        tokens.verify(forge(issued.seats["ann"]))
+
+
+def test_secrets_are_compared_in_constant_time(
+    tokens: TokenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    compared = []
+    real = hmac.compare_digest
+
+    def spy(a: bytes | str, b: bytes | str) -> bool:
+        compared.append((a, b))
+        return real(a, b)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("server.tokens.hmac.compare_digest", spy)
+    tokens.verify(issued.seats["ben"])
+    assert compared
