@@ -20,10 +20,9 @@ from cli.output import UserError, console, print_json, reports_errors, safe, say
 from domain.match import Match
 from domain.notes import Note
 from domain.registry import rules_for
-from projections.command_forms import command_text
 from projections.diffs import Change, view_changes
 from projections.documents import ViewDoc
-from projections.match_log import LogEntry, describe, match_log
+from projections.match_log import LogEntry, describe, headline, match_log
 from projections.match_log import entry as log_entry
 from projections.queries import live_view
 from projections.replays import check_chain, event_line, rerun
@@ -185,18 +184,7 @@ def print_log(
     for note in notes:
         noted.setdefault(note.step, []).append(note)
     for entry in entries:
-        if entry.kind == "Started":
-            head = f"started {game} with {', '.join(seats)}"
-        elif entry.kind == "Decided":
-            head = f"{entry.seat}: " + (
-                "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
-            )
-        elif entry.kind == "EntropyContributed":
-            head = f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
-        elif entry.kind == "Dealt":
-            head = "the opening is dealt"
-        else:
-            head = f"{entry.seat}: {entry.kind.lower()} decision {entry.decision}"
+        head = headline(entry, seats, rules)
         if entry.redacted:
             head += "  [partly hidden]"
         say(f"{entry.version:>4} {entry.at} {head}")

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Rules
-from projections.command_forms import value_text
+from projections.command_forms import command_text, value_text
 from projections.replays import redact
 from projections.viewer import Viewer
 
@@ -66,6 +66,25 @@ def entry(line: dict[str, Any]) -> LogEntry:
         commitment=str(line.get("commitment", "")),
         hash=str(line.get("hash", "")),
     )
+
+
+def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any]) -> str:
+    """One log entry in words: who did what (a sealed choice as sealed; an undo or a redo as
+    such), without its events (`describe` each of those)."""
+    if entry.kind == "Started":
+        return f"started {rules.slug} with {', '.join(seats)}"
+    if entry.kind == "Decided":
+        done = "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
+        return f"{entry.seat}: {done}"
+    if entry.kind == "EntropyContributed":
+        return f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
+    if entry.kind == "Dealt":
+        return "the opening is dealt"
+    if entry.kind == "Undone":
+        return f"{entry.seat}: took back step {entry.decision}"
+    if entry.kind == "Redone":
+        return f"{entry.seat}: made step {entry.decision} again"
+    return f"{entry.seat}: {entry.kind}"
 
 
 def describe(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:

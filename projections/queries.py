@@ -17,8 +17,9 @@ from domain.registry import rules_for
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc, decode
 from projections.match_log import LogEntry, match_log
 from projections.projectors import audit_key, view_doc
-from projections.replays import audit_lines, finish_file
+from projections.replays import Verdict, audit_lines, dumps, finish_file, parse, verify_lines
 from projections.runner import Projections
+from projections.timeline import Timeline, fold_scores, steps
 from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
 from store.ledger import Ledger
 
@@ -157,6 +158,29 @@ class Reader:
         open; otherwise redacted (no seed, commitments in place of hidden lines)."""
         match, lines = audit_lines(self.ledger.stored_events(match_id))
         return finish_file(lines, match, viewer, notes=self.notes(match_id, viewer))
+
+    def timeline(self, match_id: str, viewer: Viewer) -> Timeline:
+        """The match step by step as `viewer` may read it, with the public scores after each
+        step (projections/timeline.py)."""
+        found = self.log(match_id, viewer)
+        row = self.summary(match_id)
+        standing = fold_scores(self.ledger.stored_events(row.match))
+        return Timeline(
+            match=row.match,
+            game=row.game,
+            seats=row.seats,
+            viewer=found.viewer,
+            version=min(row.version, len(standing)),
+            status=row.status,
+            opened=found.opened,
+            steps=steps(found.entries, standing, row.seats, row.game),
+        )
+
+    def verdict(self, match_id: str, viewer: Viewer) -> Verdict:
+        """What `verify` says of the replay file `viewer` may have: the whole check (chain,
+        commitments, seed, re-run) for the full file; the chain and the visible commitments of
+        a redacted one (`partial`)."""
+        return verify_lines(parse(dumps(self.export(match_id, viewer))))
 
     def leaderboard(self, game: str) -> list[LeaderRow]:
         """Across the finished matches of a game: wins, win rate, mean score per seat name."""

@@ -18,7 +18,11 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
     GET  /matches/{id}/export                    replay file (JSON Lines) as the caller may have it
     GET  /matches/{id}/events                    Server-Sent Events of new log entries
     POST /replays/verify | /replays/import       upload a replay file
+    GET  /matches/{id}/timeline                  step by step in words, scores after each step
+    GET  /matches/{id}/picture                   the board as SVG, private panels (?as=, ?at=)
+    GET  /matches/{id}/verdict                   `verify` on what the caller may export
     GET  /healthz, /readyz                       outside /api/v1
+    GET  /, /static/...                          the browser replay viewer (server/static)
 """
 
 from __future__ import annotations
@@ -30,7 +34,15 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.registry import all_games
-from server import routes_health, routes_matches, routes_play, routes_read, routes_replays
+from server import (
+    routes_health,
+    routes_matches,
+    routes_play,
+    routes_read,
+    routes_replay_viewer,
+    routes_replays,
+    web,
+)
 from server.deps import DEPENDENCIES
 from server.limits import Buckets, RateLimit
 from server.problems import PLUGIN
@@ -64,6 +76,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_read.scores,
             routes_read.export,
             routes_read.events,
+            routes_replay_viewer.timeline,
+            routes_replay_viewer.board_picture,
+            routes_replay_viewer.verdict,
         ],
         security=[{}, {"bearer": []}],
     )
@@ -74,7 +89,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
         security=[{}, {"bearer": []}],
     )
     return Litestar(
-        route_handlers=[api, replays, routes_health.healthz, routes_health.readyz],
+        route_handlers=[
+            api,
+            replays,
+            routes_health.healthz,
+            routes_health.readyz,
+            web.index,
+            web.assets,
+        ],
         dependencies=DEPENDENCIES,
         plugins=[PLUGIN],
         middleware=[RateLimit(Buckets(settings.rate_limit, settings.rate_burst))],

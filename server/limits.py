@@ -64,7 +64,7 @@ def credential_key(scope: Scope) -> str:
 
 class RateLimit(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
-    exclude_path_pattern = ("^/healthz", "^/readyz")
+    exclude_path_pattern = ("^/healthz", "^/readyz", "^/static/", "^/$")
 
     def __init__(self, buckets: Buckets) -> None:
         self.buckets = buckets

@@ -1,0 +1,69 @@
+// Following a match: the server's Server-Sent Events read with fetch (EventSource cannot send
+// the bearer header), resumed after the last version seen whenever the stream closes.
+
+export function parseEvents(text) {
+  const messages = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    const message = { event: "message", data: "", id: null };
+    let seen = false;
+    for (const line of block.split(/\r?\n/)) {
+      if (!line || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "event") message.event = value;
+      else if (field === "data") message.data += (message.data ? "\n" : "") + value;
+      else if (field === "id") message.id = value;
+      else continue;
+      seen = true;
+    }
+    if (seen) messages.push(message);
+  }
+  return messages;
+}
+
+// Calls onMessage({event, data, id}) for every event; resolves when the stream closes.
+export async function stream(api, path, params, onMessage, signal) {
+  const response = await fetch(api.url(path, params), {
+    headers: api.headers("text/event-stream"),
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    // Lines end in CRLF, LF or CR; a CR at the end of a chunk may be half of a CRLF.
+    buffer += value;
+    const held = buffer.endsWith("\r") ? "\r" : "";
+    const text = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n");
+    const cut = text.lastIndexOf("\n\n");
+    buffer = (cut < 0 ? text : text.slice(cut + 2)) + held;
+    if (cut < 0) continue;
+    const complete = text.slice(0, cut);
+    for (const message of parseEvents(complete)) onMessage(message);
+  }
+}
+
+// Follows `match` until it is over or `signal` aborts; `after()` gives the version to resume from.
+export async function follow(api, match, viewAs, after, onMessage, signal) {
+  let over = false;
+  while (!over && !signal.aborted) {
+    try {
+      await stream(
+        api,
+        `/matches/${match}/events`,
+        { as: viewAs, after: after(), follow: 120 },
+        (message) => {
+          if (message.event === "end") over = true;
+          onMessage(message);
+        },
+        signal,
+      );
+    } catch (error) {
+      if (signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}

@@ -1,0 +1,133 @@
+"""Every game's recorded replay in the browser: stepped to the end and back with buttons, the
+slider and the keys; the page's scores equal the API's at several steps; a share link opens the
+same step; the verify verdict and the final scoreboard are on the page; controls have labels.
+One screenshot per game at a mid-game step is saved (build/screenshots/) to be looked at."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import GAMES, SCREENSHOTS
+from tests.server.server_process import ServerProcess
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+STEPPER = ("first step", "previous step", "next step", "last step")
+
+
+def where(page: Any) -> str:
+    return str(page.locator("output.where").inner_text())
+
+
+def shown(page: Any, version: int, last: int) -> None:
+    """Wait until the page shows `version` (its label and its board)."""
+    page.wait_for_function(
+        "([v, last]) => document.querySelector('output.where')?.textContent === `step ${v} of ${last}`"
+        " && document.querySelector('figure.board')?.dataset.version === String(v)",
+        arg=[version, last],
+    )
+
+
+def page_scores(page: Any, seats: list[str]) -> list[int]:
+    return [int(page.locator(f'[data-seat-score="{seat}"]').inner_text()) for seat in seats]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_steps_scores_and_shares(
+    page: Any, viewer_server: tuple[ServerProcess, dict[str, str]], game: str
+) -> None:
+    server, imported = viewer_server
+    match = imported[game]
+    summary = httpx.get(f"{server.api}/matches/{match}").json()
+    last, seats = summary["version"], summary["seats"]
+
+    page.goto(f"{server.url}/#/m/{match}")
+    shown(page, last, last)  # a match opens at its last step
+    assert page.locator("figure.board svg").count() == 1
+    assert page.locator("ol.decisions li").count() == last
+
+    # Controls have labels, and the keys step.
+    for name in STEPPER:
+        assert page.get_by_role("button", name=name).count() == 1
+    assert page.get_by_role("slider", name="step").count() == 1
+    page.locator("h1").click()
+    page.keyboard.press("Home")
+    shown(page, 1, last)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    shown(page, 4, last)
+    page.keyboard.press("ArrowLeft")
+    shown(page, 3, last)
+    page.keyboard.press("End")
+    shown(page, last, last)
+
+    # To the end and back with the buttons and the slider.
+    page.get_by_role("button", name="first step").click()
+    shown(page, 1, last)
+    assert page.get_by_role("button", name="previous step").is_disabled()
+    page.get_by_role("button", name="next step").click()
+    shown(page, 2, last)
+    page.get_by_role("button", name="last step").click()
+    shown(page, last, last)
+    assert page.get_by_role("button", name="next step").is_disabled()
+    page.get_by_role("button", name="previous step").click()
+    shown(page, last - 1, last)
+
+    # At several steps the page's scores are the API's.
+    mid = last // 2
+    for version in (2, mid, last - 1, last):
+        page.get_by_role("slider", name="step").fill(str(version))
+        shown(page, version, last)
+        view = httpx.get(f"{server.api}/matches/{match}/view", params={"at": version}).json()
+        assert page_scores(page, seats) == [row["score"] for row in view["scores"]], version
+
+    # The share link opens the same step (and carries no token).
+    page.get_by_role("slider", name="step").fill(str(mid))
+    shown(page, mid, last)
+    link = str(page.locator("a.share").get_attribute("href"))
+    assert link.endswith(f"#/m/{match}?at={mid}") and "token" not in link
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}.png"), full_page=True)
+    other = page.context.new_page()
+    other.goto(link)
+    shown(other, mid, last)
+    other.close()
+
+    # The verdict (full: the record is open) and the final scoreboard.
+    page.wait_for_selector(".verdict .ok")
+    assert "chain, commitments, seed and re-run verify" in page.locator(".verdict").inner_text()
+    final = httpx.get(f"{server.api}/matches/{match}/scores").json()
+    for row in final["seats"]:
+        cell = page.locator(f'[data-final-score="{row["seat"]}"]')
+        assert int(cell.inner_text()) == row["score"]
+    # The record is open: every seat's private knowledge may be shown to anyone.
+    assert page.locator("section.panel.private").count() in (0, len(seats))
+
+
+def test_the_match_list_filters_and_links(
+    page: Any, viewer_server: tuple[ServerProcess, dict[str, str]]
+) -> None:
+    server, imported = viewer_server
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("table.matches")
+    assert page.locator("table.matches tbody tr").count() >= len(GAMES)
+    page.get_by_label("Game").select_option("kosmonauts")
+    page.wait_for_function("location.hash.includes('game=kosmonauts')")
+    page.wait_for_function(
+        "id => document.querySelector(`tr[data-match='${id}']`) !== null"
+        " && [...document.querySelectorAll('table.matches tbody tr td:nth-child(2)')]"
+        ".every(cell => cell.textContent === 'Kosmonauts')",
+        arg=imported["kosmonauts"],
+    )
+    page.get_by_label("Seat").fill("nobody-here")
+    page.get_by_role("button", name="Filter").click()
+    page.wait_for_selector("p.empty")
+    page.goto(f"{server.url}/#/?game=kosmonauts")
+    page.wait_for_selector("table.matches")
+    page.locator(f'tr[data-match="{imported["kosmonauts"]}"] a').click()
+    page.wait_for_selector("figure.board svg")
+    assert re.search(rf"#/m/{imported['kosmonauts']}", page.url)
