@@ -220,7 +220,7 @@ def _bodies(v: KosmonautsView, name: _Namer) -> list[str]:
     return lines
 
 
-def _rose_text(rose: Rose) -> str:
+def rose_text(rose: Rose) -> str:
     units = " ".join(f"{d}{n}" for d, n in zip(DIRECTIONS, rose, strict=True) if n)
     if not units:
         return "at rest"
@@ -236,11 +236,11 @@ def _ship_lines(v: KosmonautsView, ship: ShipView, name: _Namer) -> list[str]:
         if ship.staying:
             status += ", staying to refuel"
         if any(ship.rose):
-            status += f", {_rose_text(ship.rose)} (solar wind: must take off)"
+            status += f", {rose_text(ship.rose)} (solar wind: must take off)"
     else:
-        status = f"flying at {_hex(ship.hex)}, {_rose_text(ship.rose)}"
+        status = f"flying at {_hex(ship.hex)}, {rose_text(ship.rose)}"
         if ship.flight_plan is not None:
-            status += "; " + _plan_text(v, ship)
+            status += "; " + plan_text(v, ship)
     details = [
         f"tank {ship.normal} yellow + {ship.hyper} red",
         f"shields {ship.shields}",
@@ -257,13 +257,13 @@ def _ship_lines(v: KosmonautsView, ship: ShipView, name: _Namer) -> list[str]:
     lines += textwrap.wrap(
         "; ".join(details), _WIDTH, initial_indent="      ", subsequent_indent="      "
     )
-    orders = _orders_text(v, ship)
+    orders = orders_text(v, ship)
     if orders:
         lines.append(f"      {orders}")
     return lines
 
 
-def _plan_text(v: KosmonautsView, ship: ShipView) -> str:
+def plan_text(v: KosmonautsView, ship: ShipView) -> str:
     plan = ship.flight_plan
     assert plan is not None
     when = "this round's flight" if v.phase in ("FLIGHT",) and not ship.flight_done else "coasts"
@@ -282,7 +282,7 @@ def _plan_text(v: KosmonautsView, ship: ShipView) -> str:
     return text
 
 
-def _orders_text(v: KosmonautsView, ship: ShipView) -> str:
+def orders_text(v: KosmonautsView, ship: ShipView) -> str:
     order = ship.order
     if order is None:
         return "orders sealed" if ship.order_submitted else ""
@@ -303,7 +303,7 @@ def _orders_text(v: KosmonautsView, ship: ShipView) -> str:
     return text
 
 
-def _card_text(card: str) -> str:
+def card_text(card: str) -> str:
     kind, direction, strength = EVENT_CARDS[card]
     if kind == "SOLAR_WIND":
         assert direction is not None
@@ -317,9 +317,9 @@ def _events(v: KosmonautsView, name: _Namer) -> list[str]:
     lines: list[str] = []
     if v.face_up and _ships_on_board(v):
         lines.append(f"Event cards face up (draw pile {v.draw_pile_size}):")
-        lines += [f"  {_card_text(c)}" for c in v.face_up]
+        lines += [f"  {card_text(c)}" for c in v.face_up]
     if v.round_card:
-        lines.append(f"This round's event: {_card_text(v.round_card)}")
+        lines.append(f"This round's event: {card_text(v.round_card)}")
     if v.gravity_choices:
         places = ", ".join(
             f"{b.body.title()} at {_hex(b.hex)}" for b in v.bodies if b.body in v.gravity_choices
@@ -331,7 +331,7 @@ def _events(v: KosmonautsView, name: _Namer) -> list[str]:
     return lines
 
 
-def _mission_text(card: str) -> str:
+def mission_text(card: str) -> str:
     family, body = MISSIONS[card]
     if family == "I":
         return f"{card}: first to land on {body.title()} (2 VP)"
@@ -342,7 +342,7 @@ def _missions(own: ShipView) -> list[str]:
     if own.missions is None:
         return []
     status = zip(own.missions, own.missions_met_now or (), strict=False)
-    held = [f"  {_mission_text(c)} - {'met' if met else 'not met'}" for c, met in status]
+    held = [f"  {mission_text(c)} - {'met' if met else 'not met'}" for c, met in status]
     return ["Your missions:", *held]
 
 
