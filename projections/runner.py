@@ -27,7 +27,7 @@ from projections.projectors import PROJECTORS, Projector
 from store.ledger import Ledger
 from store.view_recorder import ViewRecorder
 
-PAGE = 500
+PAGE = 5000
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
 
 

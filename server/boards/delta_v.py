@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.delta_v.components import GRID_SIZE, STATION, Face
+from domain.delta_v.components import GRID_SIZE, INCIDENT_NAMES, MINERAL_NAMES, STATION, Face
 from domain.delta_v.view import CellView, DeltaVView, PlayerView
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
@@ -22,22 +22,18 @@ FIELD = CELL * GRID_SIZE
 SIDE = 420.0
 CONTRACT_ROW = 72.0
 
-MINERALS: dict[str, tuple[str, str]] = {  # code -> (colour, name)
-    "ALP": ("#e4572e", "Alpha"),
-    "BET": ("#2e86ab", "Beta"),
-    "GAM": ("#3c9d5d", "Gamma"),
-    "DEL": ("#f3a712", "Delta"),
-    "EPS": ("#8e6bbf", "Epsilon"),
-    "OMN": ("#d9d9d9", "Omni"),
+MINERAL_COLOURS: dict[str, str] = {
+    "ALP": "#e4572e",
+    "BET": "#2e86ab",
+    "GAM": "#3c9d5d",
+    "DEL": "#f3a712",
+    "EPS": "#8e6bbf",
+    "OMN": "#d9d9d9",
 }
-INCIDENTS: dict[str, str] = {
-    "MINERAL_SCAN": "Mineral Scan",
-    "SABOTAGE": "Sabotage",
-    "ROCKET_ACQUISITION": "Rocket Acquisition",
-    "PIRATE_ATTACK": "Pirate Attack",
-    "METEOR_STORM": "Meteor Storm",
-    "ALIEN_ENCOUNTER": "Alien Encounter",
+MINERALS: dict[str, tuple[str, str]] = {  # code -> (colour, the game's name)
+    code: (colour, MINERAL_NAMES[code]) for code, colour in MINERAL_COLOURS.items()
 }
+INCIDENTS = INCIDENT_NAMES
 FACE_DOWN = "#59607a"
 
 
@@ -105,9 +101,11 @@ def attempt(v: DeltaVView) -> Element | None:
 def legend(x: float, y: float) -> Element:
     items: list[Element] = [text(x, y, "Minerals", 12, text_anchor="start", font_weight="bold")]
     for i, (colour, name) in enumerate(MINERALS.values()):
-        items.append(el("rect", x=x + 64 * i, y=y + 8, width=14, height=14, rx=3, fill=colour,
+        items.append(el("rect", x=x + 125 * (i % 3), y=y + 8 + 18 * (i // 3), width=14, height=14, rx=3, fill=colour,
                         stroke=INK, stroke_width=0.5))  # fmt: skip
-        items.append(text(x + 18 + 64 * i, y + 19, name, 10.5, text_anchor="start"))
+        items.append(
+            text(x + 18 + 125 * (i % 3), y + 19 + 18 * (i // 3), name, 10.5, text_anchor="start")
+        )
     return group(items)
 
 
@@ -187,7 +185,7 @@ def player_card(
     colour = seat_colour(p.seat)
     lines = [
         f"{p.score} points · {len(p.station_rockets)} rockets docked · shipyard {p.shipyard}",
-        "bribes: " + (", ".join(MINERALS[b.mineral][1] for b in p.unspent_bribes) or "none")
+        "bribes: " + (", ".join(MINERALS[b.mineral][1][:4] for b in p.unspent_bribes) or "none")
         + (f" · committed {p.committed_bribe}" if p.committed_bribe else "")
         + (f" · {p.spent_bribes} spent" if p.spent_bribes else ""),
         "incidents: " + (", ".join(
@@ -251,7 +249,7 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     v = msgspec.convert(view, DeltaVView)
     card_heights = sum(110 + 19 * (1 + max(0, len(p.collection) - 1) // 19) for p in v.players)
     width = FIELD + SIDE + 24
-    below = max(HEAD + FIELD + 12, HEAD + card_heights + 44)
+    below = max(HEAD + FIELD + 12, HEAD + card_heights + 62)
     height = below + contracts_height(len(v.contracts)) + 8
     return svg(
         width,

@@ -187,7 +187,13 @@ def player_card(p: PlayerView, seats: Sequence[str], x: float, y: float, now: bo
 
 
 def header(v: DuckDealerView, seats: Sequence[str]) -> Element:
-    turn = f"{seats[v.active]}'s {v.turn_kind} turn" if v.active is not None else v.phase
+    turn = (
+        v.phase.replace("_", " ")
+        if v.active is None
+        else f"{seats[v.active]} to choose a turn"
+        if v.turn_kind == "none"
+        else f"{seats[v.active]}'s {v.turn_kind} turn"
+    )
     line = f"Duck Dealer · {v.phase.replace('_', ' ')} · {turn}"
     order = "turn order: " + ", ".join(seats[s] for s in v.turn_order)
     supply = (f"supply {v.supply.red} red, {v.supply.yellow} yellow, {v.supply.blue} blue"

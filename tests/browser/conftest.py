@@ -38,8 +38,10 @@ def _missing(what: str) -> None:
     pytest.skip(f"{what} is missing (apt-get install chromium; pip install playwright)")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the session: Playwright's sync API keeps an event
+    loop running in this thread while it is open, and later tests call asyncio.run()."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
