@@ -27,14 +27,12 @@ from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour
 
 # --- geometry ---------------------------------------------------------------------------------
 
-CARD_W, CARD_H, GAP = 76.0, 106.0, 6.0
+CARD_W, CARD_H, GAP = 90.0, 122.0, 6.0
 PER_ROW = 12
-SIDE = 190.0  # the seat's facts, left of its tableau
-WIDTH = SIDE + PER_ROW * (CARD_W + GAP) + 10
+MARGIN = 14.0
+WIDTH = 2 * MARGIN + PER_ROW * (CARD_W + GAP) - GAP + 8
 HEAD = 112.0
-BAND_TOP = 22.0  # a band's caption row above its cards
-BAND_MIN = 150.0
-LEGEND_H = 54.0
+STRIP = 40.0  # a band's row of facts above its cards
 
 # --- colours ----------------------------------------------------------------------------------
 
@@ -138,14 +136,15 @@ def board(view: Any, seats: Sequence[str]) -> Element:
         band, height = seat_band(v, p, seats, y, p.seat in leaders)
         bands.append(band)
         y += height + 8
-    height = y + LEGEND_H
+    key, key_height = legend(12, y)
+    height = y + key_height
     return svg(
         WIDTH,
         height,
         el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
         header(v, seats),
         bands,
-        legend(12, y + 6),
+        key,
         label=f"Race for the Galaxy, round {v.round}: the tableaux of "
         + ", ".join(seats[p.seat] for p in v.players)
         + f"; {v.pool} VP chips left in the pool",
@@ -207,31 +206,31 @@ def card_picture(number: int, x: float, y: float, *, good: bool = False) -> Elem
     fill = DEVELOPMENT if d.is_development else pale
     edge = MILITARY if d.is_military else "#5b6477"
     parts: list[object] = [
-        el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=6, fill=fill, stroke=edge,
-           stroke_width=2 if d.is_military else 1),
-        _cost_mark(d, x + 13, y + 13, good_colour),
-        el("polygon", points=_hexagon(x + CARD_W - 13, y + 13, 10.5), fill=VP_FILL,
+        el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill=fill, stroke=edge,
+           stroke_width=2.2 if d.is_military else 1),
+        _cost_mark(d, x + 15, y + 15, good_colour),
+        el("polygon", points=_hexagon(x + CARD_W - 15, y + 15, 12.5), fill=VP_FILL,
            stroke=VP_EDGE, stroke_width=1),
-        text(x + CARD_W - 13, y + 16.5, "?" if d.is_six_cost else d.vp, 10.5,
+        text(x + CARD_W - 15, y + 19.5, "?" if d.is_six_cost else d.vp, 12.5,
              font_weight="bold"),
-        [text(x + CARD_W / 2, y + 38 + 11.5 * i, line, 9.5, font_weight="600")
+        [text(x + CARD_W / 2, y + 46 + 13 * i, line, 11, font_weight="600")
          for i, line in enumerate(_name_lines(d.name))],
-        text(x + CARD_W / 2, y + CARD_H - 26, _kind_words(d), 8, fill=MUTED),
-        text(x + 6, y + CARD_H - 8, _phase_numerals(d), 8.5, text_anchor="start",
+        text(x + CARD_W / 2, y + CARD_H - 32, _kind_words(d), 9.5, fill=MUTED),
+        text(x + 7, y + CARD_H - 9, _phase_numerals(d), 10, text_anchor="start",
              font_weight="bold", fill="#4b5565"),
     ]  # fmt: skip
     if good:
-        parts.append(_good_token(x + CARD_W - 20, y + CARD_H - 23, good_colour, d.good or ""))
+        parts.append(_good_token(x + CARD_W - 23, y + CARD_H - 27, good_colour, d.good or ""))
     return group(parts, title=describe(d))
 
 
 def _cost_mark(d: Design, cx: float, cy: float, good_colour: str) -> Element:
     if d.is_development:
-        r = 11.0
+        r = 13.0
         points = f"{cx},{cy - r} {cx + r},{cy} {cx},{cy + r} {cx - r},{cy}"
         return group(
             el("polygon", points=points, fill=INK),
-            text(cx, cy + 3.8, d.cost, 10.5, font_weight="bold", fill=PAPER),
+            text(cx, cy + 4.5, d.cost, 12.5, font_weight="bold", fill=PAPER),
         )
     production = d.is_production
     ring = d.is_windfall
@@ -262,9 +261,9 @@ def _cost_mark(d: Design, cx: float, cy: float, good_colour: str) -> Element:
 def _good_token(x: float, y: float, colour: str, good: str) -> Element:
     name = GOODS.get(good, ("", "", "a good"))[2]
     return group(
-        el("rect", x=x + 2, y=y + 2, width=15, height=18, rx=2, fill="#00000033"),
-        el("rect", x=x, y=y, width=15, height=18, rx=2, fill=colour, stroke=INK, stroke_width=1.2),
-        el("rect", x=x + 3, y=y + 3, width=9, height=12, rx=1, fill="none", stroke="#ffffffaa",
+        el("rect", x=x + 2, y=y + 2, width=17, height=21, rx=2, fill="#00000033"),
+        el("rect", x=x, y=y, width=17, height=21, rx=2, fill=colour, stroke=INK, stroke_width=1.2),
+        el("rect", x=x + 3, y=y + 3, width=11, height=15, rx=1, fill="none", stroke="#ffffffaa",
            stroke_width=1),
         title=f"a good ({name}) lies face down on this world",
     )  # fmt: skip
@@ -280,8 +279,8 @@ def _card_back(x: float, y: float, words: str, label: str) -> Element:
         el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=6, fill=CARD_BACK, stroke=INK),
         el("circle", cx=x + CARD_W / 2, cy=y + CARD_H / 2 - 6, r=16, fill="none",
            stroke="#9fb0d6", stroke_width=1.5),
-        text(x + CARD_W / 2, y + CARD_H / 2 - 1, "?", 18, fill="#dfe6f5", font_weight="bold"),
-        text(x + CARD_W / 2, y + CARD_H - 12, label, 9, fill="#dfe6f5"),
+        text(x + CARD_W / 2, y + CARD_H / 2 - 0.5, "?", 18, fill="#dfe6f5", font_weight="bold"),
+        text(x + CARD_W / 2, y + CARD_H - 14, label, 11, fill="#dfe6f5"),
         title=words,
     )  # fmt: skip
 
@@ -294,7 +293,7 @@ def _name_lines(name: str) -> list[str]:
 def _kind_words(d: Design) -> str:
     """A card's kind in two words (a military world says so by its red frame and defence)."""
     if d.is_development:
-        return "6-cost dev" if d.is_six_cost else "development"
+        return "6-cost dev." if d.is_six_cost else "development"
     if not d.good:
         return "military world" if d.is_military else "world"
     good = GOODS[d.good][2].split()[0].lower()
@@ -350,9 +349,18 @@ def header(v: RaceView, seats: Sequence[str]) -> Element:
     return group(parts)
 
 
-def called_phases(v: RaceView) -> set[str]:
-    """The phases the action cards this view shows call this round."""
-    return {ACTIONS[a][0] for p in v.players for a in (p.actions or ()) if a in ACTIONS}
+def called_phases(v: RaceView) -> dict[str, int]:
+    """How often each phase runs this round, by the action cards this view shows (a player who
+    chose both Develop or both Settle cards of the advanced 2-player game runs it twice)."""
+    times: dict[str, int] = {}
+    for p in v.players:
+        mine: dict[str, int] = {}
+        for a in p.actions or ():
+            phase = ACTIONS.get(a, ("",))[0]
+            mine[phase] = mine.get(phase, 0) + 1
+        for phase, n in mine.items():
+            times[phase] = max(times.get(phase, 0), n)
+    return times
 
 
 def phase_track(v: RaceView, x: float, y: float) -> Element:
@@ -366,14 +374,18 @@ def phase_track(v: RaceView, x: float, y: float) -> Element:
         fill = INK if current else ("#fff" if on else "none")
         ink = PAPER if current else (INK if on else MUTED)
         state = "now" if current else ("called" if on else "not called")
+        twice = called.get(phase, 0) > 1
+        if twice:
+            state += f", runs twice{f' (this is run {v.instance})' if current else ''}"
         boxes.append(group(
             el("rect", x=bx, y=y, width=width, height=34, rx=6, fill=fill,
                stroke=INK if on or current else MUTED, stroke_width=1.6 if on else 1,
                stroke_dasharray=None if on or current else "4 3"),
             text(bx + 18, y + 22, numeral, 14, font_weight="bold", fill=ink),
             text(bx + 36, y + 22, name, 12.5, text_anchor="start", fill=ink),
-            title=f"Phase {numeral} {name}: {state}"
-            + (f" (instance {v.instance})" if current and v.instance > 1 else ""),
+            text(bx + width - 6, y + 13, f"{v.instance} of 2" if current else "x2", 9.5,
+                 text_anchor="end", fill=ink, font_weight="bold") if twice else None,
+            title=f"Phase {numeral} {name}: {state}",
         ))  # fmt: skip
     return group(boxes)
 
@@ -420,32 +432,22 @@ def seat_band(
     colour = seat_colour(p.seat)
     name = seats[p.seat]
     slots = _pending(v, p)
-    count = len(p.tableau) + len(slots)
-    height = max(BAND_MIN, BAND_TOP + _rows(count) * (CARD_H + GAP) + 6)
+    height = STRIP + _rows(len(p.tableau) + len(slots)) * (CARD_H + GAP) + 4
     with_goods = {world for world, _ in p.goods}
-    x0 = SIDE
+    x0 = MARGIN + 8
     cards: list[object] = []
     for i, c in enumerate(p.tableau):
-        x, cy = _slot(x0, y + BAND_TOP, i)
+        x, cy = _slot(x0, y + STRIP, i)
         cards.append(card_picture(c, x, cy, good=c in with_goods))
     for j, slot in enumerate(slots):
-        x, cy = _slot(x0, y + BAND_TOP, len(p.tableau) + j)
+        x, cy = _slot(x0, y + STRIP, len(p.tableau) + j)
         cards.append(slot(x, cy))
-    caption = f"tableau: {_count(len(p.tableau), 'card')}"
-    if p.goods:
-        caption += f" · {_count(len(p.goods), 'good')}"
-    military = _military(p.tableau)
-    if military:
-        caption += f" · military {military:+d}"
-    if p.explored_count:
-        caption += f" · exploring {_count(p.explored_count, 'card')}"
+    moving = p.seat in v.to_move
     band = group(
         el("rect", x=6, y=y, width=WIDTH - 12, height=height, rx=10, fill="#fff",
-           stroke=colour, stroke_width=3.5 if p.seat in v.to_move else 1.5),
+           stroke=colour, stroke_width=3.5 if moving else 1.5),
         el("rect", x=6, y=y, width=8, height=height, rx=3, fill=colour),
-        text(x0 + 2, y + 15, caption, 11, text_anchor="start", fill=MUTED),
-        seat_facts(v, p, name, colour, 22, y, leader),
-        _pill(WIDTH - 66, y + 4, "to move", colour) if p.seat in v.to_move else None,
+        seat_facts(v, p, name, colour, x0, y, leader),
         cards,
         title=f"{name}'s tableau",
     )  # fmt: skip
@@ -455,22 +457,57 @@ def seat_band(
 def seat_facts(
     v: RaceView, p: PlayerView, name: str, colour: str, x: float, y: float, leader: bool
 ) -> Element:
-    shown = name if len(name) <= 16 else name[:15] + "…"
+    """One line above the tableau: name, score (and how it adds up), chips, hand, actions."""
+    shown = name if len(name) <= 14 else name[:13] + "…"
     printed = sum(card(c).vp for c in p.tableau)
     bonus = p.score - p.chips - printed
-    breakdown = f"cards {printed} + chips {p.chips}" + (f" + 6-dev {bonus}" if bonus else "")
-    parts: list[object] = [
-        el("circle", cx=x + 7, cy=y + 18, r=7, fill=colour),
-        text(x + 20, y + 23, shown, 15, text_anchor="start", font_weight="bold", title=name),
-        text(x, y + 52, p.score, 24, text_anchor="start", font_weight="bold"),
-        text(x + 16 + 13 * len(str(p.score)), y + 52, "VP" + (" ★ top score" if leader else ""), 12,
-             text_anchor="start"),
-        text(x, y + 67, breakdown, 10, text_anchor="start", fill=MUTED),
-        _chips(x, y + 76, p.chips),
-        _hand(x + 82, y + 76, p.hand_count),
-        action_chips(v, p, x, y + 112),
-    ]  # fmt: skip
+    breakdown = f"= cards {printed} + chips {p.chips}" + (f" + 6-dev {bonus}" if bonus else "")
+    base = y + 26
+    parts: list[object] = [el("circle", cx=x + 7, cy=base - 5, r=7, fill=colour)]
+    x += 20
+    parts.append(text(x, base, shown, 16, text_anchor="start", font_weight="bold", title=name))
+    x += _width(shown, 16) + 16
+    parts.append(text(x, base + 1, p.score, 22, text_anchor="start", font_weight="bold"))
+    x += _width(str(p.score), 22) + 6
+    vp = "VP ★" if leader else "VP"
+    parts.append(text(x, base, vp, 13, text_anchor="start", font_weight="bold",
+                      title="the top score" if leader else None))  # fmt: skip
+    x += _width(vp, 13) + 6
+    parts.append(text(x, base, breakdown, 11, text_anchor="start", fill=MUTED))
+    x += _width(breakdown, 11) + 18
+    parts.append(_chips(x, base - 16, p.chips))
+    x += 78
+    parts.append(_hand(x, base - 16, p.hand_count))
+    x += 90
+    parts.append(action_chips(p, x, base - 15))
+    x += 172
+    if p.seat in v.to_move:
+        parts.append(_pill(x, base - 13, "to move", colour))
+        x += 64
+    right = WIDTH - 20
+    caption = _tableau_caption(p, (right - x) / (11 * 0.55))
+    parts.append(text(right, base, caption, 11, text_anchor="end", fill=MUTED))
     return group(parts)
+
+
+def _tableau_caption(p: PlayerView, room: float) -> str:
+    """The tableau's size, goods, military and exploring, as many as fit in `room` letters."""
+    military = _military(p.tableau)
+    facts = [
+        f"tableau {_count(len(p.tableau), 'card')}",
+        _count(len(p.goods), "good") if p.goods else "",
+        f"military {military:+d}" if military else "",
+        f"exploring {p.explored_count}" if p.explored_count else "",
+    ]
+    shown = [fact for fact in facts if fact]
+    while len(shown) > 1 and len(" · ".join(shown)) > room:
+        shown.pop()
+    return " · ".join(shown)
+
+
+def _width(words: str, size: float) -> float:
+    """About how wide a line of (bold) text is drawn."""
+    return len(words) * size * 0.62
 
 
 def _chips(x: float, y: float, chips: int) -> Element:
@@ -492,7 +529,7 @@ def _hand(x: float, y: float, count: int) -> Element:
     )
 
 
-def action_chips(v: RaceView, p: PlayerView, x: float, y: float) -> Element:
+def action_chips(p: PlayerView, x: float, y: float) -> Element:
     """The seat's action cards this round: named once revealed, a dashed outline while sealed."""
     if p.actions is None:
         words = "actions chosen, sealed" if p.decided else "choosing actions…"
@@ -525,8 +562,8 @@ def _action_chip(x: float, y: float, width: float, action: str, *, short: bool) 
 
 def _pill(x: float, y: float, words: str, colour: str) -> Element:
     return group(
-        el("rect", x=x, y=y, width=44, height=16, rx=8, fill=colour),
-        text(x + 22, y + 11.5, words, 9, fill="#fff", font_weight="bold"),
+        el("rect", x=x, y=y, width=56, height=18, rx=9, fill=colour),
+        text(x + 28, y + 13, words, 10.5, fill="#fff", font_weight="bold"),
     )
 
 
@@ -550,31 +587,47 @@ def _pending(v: RaceView, p: PlayerView) -> list[Any]:
 # --- the legend -------------------------------------------------------------------------------
 
 
-def legend(x: float, y: float) -> Element:
-    items: list[object] = [text(x, y + 26, "Key:", 12, text_anchor="start", font_weight="bold")]
-    cx = x + 42
-    for colour, pale, name in GOODS.values():
-        items.append(el("rect", x=cx, y=y + 14, width=16, height=16, rx=3, fill=pale,
-                        stroke=colour, stroke_width=2))  # fmt: skip
-        items.append(text(cx + 21, y + 26, name, 11, text_anchor="start"))
-        cx += 30 + 6.2 * len(name)
-    marks: list[tuple[Element, str]] = [
-        (el("circle", cx=0, cy=0, r=8, fill=GOODS["GENES"][0], stroke=INK), "production world"),
-        (el("circle", cx=0, cy=0, r=8, fill="#fff", stroke=GOODS["GENES"][0], stroke_width=3),
-         "windfall world"),
-        (el("circle", cx=0, cy=0, r=8, fill="#fff", stroke=MILITARY, stroke_width=1.5),
-         "military (defence)"),
-        (el("polygon", points="0,-9 9,0 0,9 -9,0", fill=INK), "development"),
-        (el("polygon", points=_hexagon(0, 0, 9), fill=VP_FILL, stroke=VP_EDGE), "VP"),
-        (el("rect", x=-7, y=-9, width=14, height=17, rx=2, fill=GOODS["RARE"][0], stroke=INK),
-         "good"),
+def legend_marks() -> list[tuple[Element, str]]:
+    """Every mark the cards use, with its meaning (drawn centred on 0,0)."""
+    goods = [
+        (el("rect", x=-8, y=-8, width=16, height=16, rx=3, fill=pale, stroke=colour,
+            stroke_width=2), f"{name} world")
+        for colour, pale, name in GOODS.values()
     ]  # fmt: skip
-    cx += 10
-    for mark, name in marks:
-        items.append(group(mark, transform=f"translate({cx + 9},{y + 22})"))
-        items.append(text(cx + 22, y + 26, name, 11, text_anchor="start"))
-        cx += 34 + 6.2 * len(name)
-    return group(items)
+    genes = GOODS["GENES"][0]
+    return [
+        *goods,
+        (el("rect", x=-8, y=-8, width=16, height=16, rx=3, fill=PLAIN_WORLD, stroke=INK,
+            stroke_width=0.6), "world without goods"),
+        (el("circle", r=8, fill=genes, stroke=INK), "production world (cost)"),
+        (el("circle", r=8, fill="#fff", stroke=genes, stroke_width=3), "windfall world"),
+        (el("circle", r=8, fill="#fff", stroke=MILITARY, stroke_width=1.5),
+         "military world (defence)"),
+        (el("circle", r=3.5, fill=MILITARY), "rebel"),
+        (el("polygon", points="0,-9 9,0 0,9 -9,0", fill=INK), "development (cost)"),
+        (el("polygon", points=_hexagon(0, 0, 9), fill=VP_FILL, stroke=VP_EDGE),
+         "VP (? = 6-cost bonus)"),
+        (el("rect", x=-7, y=-9, width=14, height=17, rx=2, fill=GOODS["RARE"][0], stroke=INK),
+         "a good on a world"),
+        (text(0, 4, "III", 10, font_weight="bold", fill="#4b5565"), "phases of its powers"),
+        (el("rect", x=-7, y=-9, width=14, height=18, rx=2, fill="none", stroke=INK,
+            stroke_width=2, stroke_dasharray="3 2"), "chosen, to be placed"),
+    ]  # fmt: skip
+
+
+def legend(x: float, y: float) -> tuple[Element, float]:
+    """The key, in as many rows as it needs; returns it and its height."""
+    items: list[object] = [text(x, y + 26, "Key:", 12, text_anchor="start", font_weight="bold")]
+    cx, row = x + 42, 0
+    for mark, name in legend_marks():
+        step = 30 + _width(name, 11) * 0.92
+        if cx + step > WIDTH - 10:
+            cx, row = x + 42, row + 1
+        cy = y + 22 + row * 24
+        items.append(group(mark, transform=f"translate({cx + 9},{cy})"))
+        items.append(text(cx + 22, cy + 4, name, 11, text_anchor="start"))
+        cx += step
+    return group(items), 40 + row * 24
 
 
 # --- helpers ----------------------------------------------------------------------------------
