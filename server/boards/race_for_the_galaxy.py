@@ -47,6 +47,7 @@ DEVELOPMENT = "#efe6d2"
 MILITARY = "#c0392b"
 VP_FILL, VP_EDGE = "#fff1b8", "#a8841c"
 CARD_BACK = "#3b4a6b"
+DONE = "#dfe3ea"  # a phase already played this round
 
 # --- words ------------------------------------------------------------------------------------
 
@@ -367,13 +368,15 @@ def phase_track(v: RaceView, x: float, y: float) -> Element:
     called = called_phases(v)
     boxes: list[object] = []
     width, gap = 104.0, 6.0
+    now = next((i for i, (phase, _, _) in enumerate(PHASES) if phase == v.phase), None)
     for i, (phase, numeral, name) in enumerate(PHASES):
         bx = x + i * (width + gap)
-        current = v.phase == phase
+        current = i == now
         on = phase in called
-        fill = INK if current else ("#fff" if on else "none")
+        done = on and now is not None and i < now
+        fill = INK if current else (DONE if done else ("#fff" if on else "none"))
         ink = PAPER if current else (INK if on else MUTED)
-        state = "now" if current else ("called" if on else "not called")
+        state = "now" if current else ("done" if done else ("called" if on else "not called"))
         twice = called.get(phase, 0) > 1
         if twice:
             state += f", runs twice{f' (this is run {v.instance})' if current else ''}"
