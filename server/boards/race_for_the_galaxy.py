@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from domain.race_for_the_galaxy.components import END_REASONS, Design, Power, card
+from domain.race_for_the_galaxy.components import END_REASONS, Design, Power, ScoringRule, card
 from domain.race_for_the_galaxy.view import PlayerView, RaceView
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
@@ -123,6 +123,29 @@ POWER_WORDS: dict[str, str] = {  # the catalogue code -> how a player says it
     "PRODUCE_DRAW_MOST_TYPE": "draw {value} for most {good}",
     "PRODUCE_DRAW_PER_WORLD_TYPE": "draw {value} per {good} world",
 }
+
+SCORING_WORDS: dict[str, str] = {  # a 6-cost development's condition (digest 6.3)
+    **{
+        f"{key}_{kind.upper()}": f"{good} {kind} world"
+        for key, good in (("NOVELTY", "novelty"), ("RARE", "rare"), ("GENE", "genes"),
+                          ("ALIEN", "alien"))
+        for kind in ("production", "windfall")
+    },
+    "MILITARY": "military world",
+    "REBEL_MILITARY": "rebel military world",
+    "ALIEN_FLAG": "ALIEN card",
+    "DEVEL_EXPLORE": "development with an Explore power",
+    "WORLD_EXPLORE": "world with an Explore power",
+    "DEVEL_TRADE": "development with a Trade power",
+    "WORLD_TRADE": "world with a Trade power",
+    "DEVEL_CONSUME": "development with a Consume power",
+    "WORLD_CONSUME": "world with a Consume power",
+    "SIX_DEVEL": "6-cost development",
+    "DEVEL": "other development",
+    "WORLD": "other world",
+    "THREE_VP": "3 VP in chips",
+    "TOTAL_MILITARY": "point of military",
+}  # fmt: skip
 
 
 # --- the two drawings -------------------------------------------------------------------------
@@ -315,17 +338,23 @@ def _power_words(p: Power) -> str:
 
 def describe(d: Design) -> str:
     """The tooltip of a card: what it is, its numbers and its powers in words."""
-    kind = ("rebel " if d.is_rebel else "") + _kind_words(d)
+    kind = ("rebel " if d.is_rebel else "") + _kind_words(d).replace("dev.", "development")
     if d.is_military and d.good:
         kind = f"military {kind}"
     price = "defence" if d.is_military else "cost"
     vp = "? VP (scored at the end)" if d.is_six_cost else f"{d.vp} VP"
     lines = [f"{d.name} — {kind}, {price} {d.cost}, {vp}"]
     lines += [_power_words(p) for p in d.powers]
-    lines += [
-        f"end: {r.vp} VP per {(r.name or r.kind.lower().replace('_', ' '))}" for r in d.scoring
-    ]
+    lines += [f"end: {r.vp} VP per {_condition(r)}" for r in d.scoring]
     return "\n".join(lines)
+
+
+def _condition(rule: ScoringRule) -> str:
+    """A 6-cost development's condition; a named card in block capitals, as the card prints it
+    (so a tooltip never spells another card's name as a card on the table would)."""
+    if rule.name:
+        return rule.name.upper()
+    return SCORING_WORDS.get(rule.kind, rule.kind.lower().replace("_", " "))
 
 
 # --- the header: round, phase track, pool and piles ---------------------------------------------
