@@ -128,6 +128,12 @@ BUILDING_CODES = {"FAC": "FACTORY", "MINE": "MINE"}
 BUILDING_NAMES = {"FACTORY": "factory", "MINE": "mine"}
 INCOME = {"FACTORY": 2, "MINE": 3}
 SUPPLY_ORDER = ("INF", "CRU", "TANK", "FACTORY", "MINE")
+UNIT_CP = {"INF": 1, "CRU": 1, "TANK": 2}  # combat points of a landed unit
+MODIFIED_CP = {
+    "ELITE_INFANTRY": ("INF", 2),
+    "MODERN_CRUISERS": ("CRU", 2),
+    "BIGGER_TANKS": ("TANK", 3),
+}
 
 # --- cards ----------------------------------------------------------------------------------
 
@@ -188,7 +194,7 @@ CARD_TEXT: dict[str, tuple[str, str]] = {
 }
 
 CARD_W = 110
-CARD_H = 78
+CARD_H = 84
 CARD_STEP = 116
 PANEL_W = 940
 
@@ -1066,16 +1072,10 @@ def _combat(view: Any, names: Sequence[str], y: float) -> Element:
 
 
 def _landed_points(landed: Sequence[str], modifiers: Iterable[str]) -> int:
-    boosted = {
-        "ELITE_INFANTRY": ("INF", 2),
-        "MODERN_CRUISERS": ("CRU", 2),
-        "BIGGER_TANKS": ("TANK", 3),
-    }
-    base = {"INF": 1, "CRU": 1, "TANK": 2}
-    values = dict(base)
+    values = dict(UNIT_CP)
     for card in modifiers:
-        if card in boosted:
-            kind, cp = boosted[card]
+        if card in MODIFIED_CP:
+            kind, cp = MODIFIED_CP[card]
             values[kind] = cp
     return sum(values.get(_kind(u), 0) for u in landed)
 
@@ -1112,39 +1112,33 @@ def _die(face: int, excluded: bool, ignored: bool, x: float, y: float) -> Elemen
     )
 
 
+# the seat table: column -> (x, heading)
+SEAT_COLUMNS: dict[str, tuple[float, str]] = {
+    "name": (LEFT + 26, "seat"),
+    "empire": (LEFT + 150, "empire"),
+    "vp": (LEFT + 370, "VP now"),
+    "money": (LEFT + 430, "money"),
+    "cards": (LEFT + 490, "cards"),
+    "kept": (LEFT + 560, "kept tiles"),
+    "supply": (LEFT + 720, "in supply"),
+    "marks": (LEFT + 1000, ""),
+}
+
+
 def _seat_table(view: Any, names: Sequence[str], y: float) -> Element:
-    cols = {
-        "name": LEFT + 26,
-        "empire": LEFT + 150,
-        "vp": LEFT + 370,
-        "money": LEFT + 430,
-        "cards": LEFT + 490,
-        "kept": LEFT + 560,
-        "supply": LEFT + 720,
-        "marks": LEFT + 1000,
-    }
     heads = [
-        text(cols[key], y + 14, words, 10.5, text_anchor="start", fill=MUTED)
-        for key, words in (
-            ("name", "seat"),
-            ("empire", "empire"),
-            ("vp", "VP now"),
-            ("money", "money"),
-            ("cards", "cards"),
-            ("kept", "kept tiles"),
-            ("supply", "in supply"),
-        )
+        text(x, y + 14, words, 10.5, text_anchor="start", fill=MUTED)
+        for x, words in SEAT_COLUMNS.values()
+        if words
     ]
     rows = [
-        _seat_row(view, s, names, cols, y + 22 + i * ROW_H * 1.2)
-        for i, s in enumerate(view["seats"])
+        _seat_row(view, s, names, y + 22 + i * ROW_H * 1.2) for i, s in enumerate(view["seats"])
     ]
     return group(*heads, *rows)
 
 
-def _seat_row(
-    view: Any, seat: dict[str, Any], names: Sequence[str], cols: dict[str, float], y: float
-) -> Element:
+def _seat_row(view: Any, seat: dict[str, Any], names: Sequence[str], y: float) -> Element:
+    cols = {key: x for key, (x, _) in SEAT_COLUMNS.items()}
     s = int(seat["seat"])
     name = names[s]
     colour = seat_colour(s)
@@ -1271,7 +1265,7 @@ def _marks(view: Any, seat: int, x: float, y: float) -> Element:
         words.append("▶ to move")
     if seat in (view.get("winners") or ()):
         words.append("winner")
-    return text(x, y + 4.5, "  ".join(words), 12, text_anchor="start", font_weight="bold")
+    return text(x, y + 4.5, " · ".join(words), 12, text_anchor="start", font_weight="bold")
 
 
 def _legend(y: float) -> Element:
@@ -1348,12 +1342,7 @@ def _card(card: dict[str, Any]) -> Element:
             text(CARD_W / 2, 66, "combat points", 10, fill=MUTED),
         )
     else:
-        body = group(
-            *[
-                text(CARD_W / 2, 38 + i * 14, line, 11.5, font_weight="bold")
-                for i, line in enumerate(_wrap(_card_name(card), 15))
-            ]
-        )
+        body = _card_words(card)
     return group(
         el(
             "rect",
@@ -1386,6 +1375,21 @@ def _card(card: dict[str, Any]) -> Element:
     )
 
 
+def _card_words(card: dict[str, Any]) -> Element:
+    """A card's name in bold, then what it does in small print."""
+    name = _wrap(_card_name(card), 15)[:2]
+    what = CARD_TEXT.get(str(card["effect"]), ("", ""))[1]
+    small = _wrap(what, 21)[: 4 - len(name)]
+    below = 34 + len(name) * 14
+    return group(
+        [
+            text(CARD_W / 2, 34 + i * 14, line, 11.5, font_weight="bold")
+            for i, line in enumerate(name)
+        ],
+        [text(CARD_W / 2, below + i * 11, line, 9, fill=MUTED) for i, line in enumerate(small)],
+    )
+
+
 def _wrap(words: str, width: int) -> list[str]:
     lines: list[str] = []
     for word in words.split():
@@ -1393,4 +1397,4 @@ def _wrap(words: str, width: int) -> list[str]:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines[:3]
+    return lines
