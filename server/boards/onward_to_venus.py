@@ -17,13 +17,13 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from domain.onward_to_venus.components import EMPIRE_NAMES, END_REASONS, TILES
+from domain.onward_to_venus.components import EMPIRE_NAMES, END_REASONS, HAND_LIMIT, TILES
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
 # --- geometry -------------------------------------------------------------------------------
 
-WIDTH = 1360
-STATION_W = 310
+WIDTH = 1384
+STATION_W = 316
 GAP = 12
 LEFT = 70  # room for the Sun
 HEADER_H = 58
@@ -522,7 +522,7 @@ def _subtitle(name: str, flipped: bool, x: float, y: float) -> Element:
     if flipped:
         words = f"DISASTER: {DISASTERS.get(name, 'flipped')}"
         return text(x, y, words, 11.5, text_anchor="start", fill="#b42318", font_weight="bold")
-    return text(x, y, CRISES[name], 11, text_anchor="start", fill=MUTED)
+    return text(x, y, CRISES[name], 12, text_anchor="start", fill=MUTED)
 
 
 def _hexes(name: str, hexes: Sequence[int], right: float, y: float) -> Element:
@@ -689,7 +689,7 @@ def _traitor(card: int) -> Element:
 
 # --- drawing: who is where ------------------------------------------------------------------
 
-COLUMNS = {"name": 20, "orbit": 78, "surface": 152, "built": 212}
+COLUMNS = {"name": 20, "orbit": 80, "surface": 156, "built": 216}
 
 
 def _presence(planet: dict[str, Any], names: Sequence[str], x0: float, y: float) -> Element:
@@ -705,10 +705,10 @@ def _presence(planet: dict[str, Any], names: Sequence[str], x0: float, y: float)
     heading = group(
         el("line", x1=x0 + 8, y1=y + 2, x2=x0 + STATION_W - 8, y2=y + 2, stroke="#d8d2c2"),
         [
-            text(x0 + COLUMNS[key], y + 14, words, 9.5, text_anchor="start", fill=MUTED)
+            text(x0 + COLUMNS[key], y + 14, words, 10.5, text_anchor="start", fill=MUTED)
             for key, words in (("orbit", "in orbit"), ("surface", "landed"), ("built", "built"))
         ],
-        text(x0 + STATION_W - 8, y + 14, "£/period", 9.5, text_anchor="end", fill=MUTED),
+        text(x0 + STATION_W - 8, y + 14, "£/period", 10.5, text_anchor="end", fill=MUTED),
     )
     if not here:
         empty = text(
@@ -736,7 +736,7 @@ def _presence_row(
     where = PLANET_NAMES[planet["name"]]
     return group(
         el("rect", x=x0 + 8, y=mid - 7, width=8, height=14, rx=2, fill=colour),
-        text(x0 + COLUMNS["name"], mid + 4, _short(name, 7), 11.5, text_anchor="start", title=name),
+        text(x0 + COLUMNS["name"], mid + 4, _short(name, 7), 12.5, text_anchor="start", title=name),
         _unit_run(orbit, colour, x0 + COLUMNS["orbit"], mid, f"{name}'s units in orbit of {where}"),
         _unit_run(
             surface,
@@ -744,7 +744,7 @@ def _presence_row(
             x0 + COLUMNS["surface"],
             mid,
             f"{name}'s units landed on {where}",
-            step=21,
+            step=22,
         ),
         _building_run(built, colour, x0 + COLUMNS["built"], mid, f"{name} on {where}"),
         _income(income, vp, x0 + STATION_W - 8, mid, name, where),
@@ -762,7 +762,7 @@ def _unit_run(
         drawn.append(
             group(
                 _unit_icon(kind, cx, y, colour),
-                text(cx + 8, y + 4, n, 11, text_anchor="start", font_weight="bold"),
+                text(cx + 8, y + 4, n, 12, text_anchor="start", font_weight="bold"),
                 title=f"{tip}: {n} {UNIT_NAMES[kind]}",
             )
         )
@@ -778,7 +778,7 @@ def _building_run(counts: dict[str, int], colour: str, x: float, y: float, tip: 
         drawn.append(
             group(
                 icon(cx, y, colour, 1.0),
-                text(cx + 9, y + 4, n, 11, text_anchor="start", font_weight="bold"),
+                text(cx + 9, y + 4, n, 12, text_anchor="start", font_weight="bold"),
                 title=f"{tip}: {n} {BUILDING_NAMES[kind]}{'' if n == 1 else 's'}",
             )
         )
@@ -1014,7 +1014,9 @@ def _waiting(view: Any, names: Sequence[str]) -> str:
     head = pending[0]
     more = f" (+{len(pending) - 1} more)" if len(pending) > 1 else ""
     what = DECISIONS.get(head["kind"], head["kind"].lower())
-    return f"waiting: {names[head['seat']]} {what}{more}"
+    where = PLANET_NAMES.get(head.get("planet") or "", "")
+    on = f" on {where}" if where else ""
+    return f"waiting: {names[head['seat']]} {what}{on}{more}"
 
 
 def _game_over(view: Any, names: Sequence[str], y: float) -> Element:
@@ -1191,11 +1193,13 @@ def _seat_row(view: Any, seat: dict[str, Any], names: Sequence[str], y: float) -
 
 
 def _hand_size(size: int, x: float, y: float, name: str) -> Element:
+    over = size > HAND_LIMIT
+    tip = f"{name} holds {size} cards" + (f", over the limit of {HAND_LIMIT}" if over else "")
     return group(
         el("rect", x=x, y=y - 8, width=11, height=15, rx=2, fill="#fff", stroke=INK),
         el("rect", x=x + 3, y=y - 6, width=11, height=15, rx=2, fill="#fff", stroke=INK),
-        text(x + 20, y + 4.5, size, 13, text_anchor="start"),
-        title=f"{name} holds {size} cards",
+        text(x + 20, y + 4.5, size, 13, text_anchor="start", fill="#b42318" if over else INK),
+        title=tip,
     )
 
 

@@ -22,7 +22,7 @@ from server.pictures import picture
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 FILES = sorted(REPLAYS.glob("onward-to-venus-*.jsonl"))
-STEP = 23  # every 23rd version, and the last: enough to meet every phase, in a few seconds
+STEP = 29  # every 29th version, and the last: enough to meet every phase, in a few seconds
 SVG = "{http://www.w3.org/2000/svg}svg"
 
 
@@ -157,3 +157,16 @@ def test_a_flipped_planet_and_an_attached_traitor_draw() -> None:
     out = str(drawing.board(view, list(match.seats)))
     _parsed(out)
     assert "Independence" in out and "Traitor card C130" in out
+
+
+def test_a_spied_hand_shows_in_the_spys_panel_only() -> None:
+    """Espionage (never played in the recorded matches): the spy's panel shows the hand."""
+    match = _mid_game()
+    seats = list(match.seats)
+    view = _view(match, 0)
+    view["spied_hand"] = [{"id": 140, "effect": "ESPIONAGE", "kind": "ACTION"}]
+    view["pending"] = [{"kind": "ESPIONAGE", "seat": 0, "opponent": 2}]
+    panel = str(drawing.private(view, seats[0], seats))
+    _parsed(panel)
+    assert f"{seats[2]}'s hand, as you spied it" in panel and "C140" in panel
+    assert "C140" not in str(drawing.board(view, seats))
