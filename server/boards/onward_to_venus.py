@@ -955,7 +955,8 @@ def _aliens(view: Any) -> str:
     front = int(view.get("alien_front", -1))
     path = ("KUIPER", "TITAN", "GANYMEDE", "MARS", "MOON", "EARTH")
     reached = PLANET_NAMES[path[front]] if 0 <= front < len(path) else "-"
-    advance = "; they advance after this period's crises" if view.get("aliens_advance") else ""
+    going = view.get("aliens_advance") and view.get("result_reason") is None
+    advance = "; they advance after this period's crises" if going else ""
     return f"UFO invasion: the aliens have reached {reached}{advance}"
 
 
