@@ -94,7 +94,9 @@ GOOD_NAMES: dict[str, str] = {
     "MEDICINE": "Medicine",
     "MILITARY": "Military",
 }
-GOOD_VP: dict[str, int] = dict(DELIVERY_VP)  # VP per delivered unit; primary goods: none
+GOOD_VP: dict[str, int] = {
+    str(good): vp for good, vp in DELIVERY_VP.items()
+}  # VP per delivered unit; primary goods: none
 # Goods chips by tier: primary goods (no value), intermediate (3), final (10, 30).
 TIER_FILL: dict[int, str] = {0: "#e9e4d8", 3: "#d6ecd2", 10: "#f6d9b8", 30: "#f2c1c9"}
 PART_NAMES: dict[str, str] = {
