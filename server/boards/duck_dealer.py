@@ -168,6 +168,11 @@ def _name(seats: Sequence[str], seat: int | None) -> str:
     return seats[seat] if 0 <= seat < len(seats) else f"seat {seat}"
 
 
+def _who(seats: Sequence[str], seat: int | None) -> str:
+    """A seat's name, cut short for running text."""
+    return _short(_name(seats, seat), 20)
+
+
 def _short(words: str, limit: int = 12) -> str:
     return words if len(words) <= limit else words[: limit - 1] + "…"
 
@@ -415,6 +420,24 @@ def _ship(xy: Point, player: dict[str, Any], seats: Sequence[str]) -> Element:
     )
 
 
+def _exploring(exploration: Any) -> Element | None:
+    """A halo around the planet whose explorer must now choose its client."""
+    xy = _where(exploration["planet"]) if exploration else None
+    if xy is None:
+        return None
+    return el(
+        "circle",
+        cx=xy[0],
+        cy=xy[1],
+        r=PLANET_R + 7,
+        fill="none",
+        stroke="#ff6b6b",
+        stroke_width=3,
+        stroke_dasharray="5 3",
+        title=f"{exploration['planet']} is being explored: its explorer chooses a client",
+    )
+
+
 def _map(view: Any, seats: Sequence[str]) -> Element:
     explored = set(view["explored"])
     sites_by_planet: dict[str, list[dict[str, Any]]] = {}
@@ -434,6 +457,7 @@ def _map(view: Any, seats: Sequence[str]) -> Element:
         ),
         _routes(cubes, seats),
         *(_portal(portal, seats) for portal in view["portals"]),
+        _exploring(view["exploration"]),
         *(_planet(p, p in explored) for p in PLANET_XY),
         *(_site_card(p, sites_by_planet.get(p, []), p in explored, seats) for p in PLANET_XY),
         _ships(view["players"], seats),
@@ -449,20 +473,21 @@ def _status(view: Any, seats: Sequence[str]) -> list[str]:
     lines = [f"Duck Dealer — {phase}"]
     if view["result"] is not None:
         result = view["result"]
-        winners = ", ".join(_name(seats, s) for s in result["winners"])
-        lines.append(f"winner: {winners}")
+        winners = ", ".join(_who(seats, s) for s in result["winners"])
+        scores = ", ".join(f"{_who(seats, s)} {n}" for s, n in enumerate(result["scores"]))
+        lines.append(f"winner: {winners} (final scores: {scores})")
     elif view["to_move"]:
-        lines.append("to move: " + ", ".join(_name(seats, s) for s in view["to_move"]))
+        lines.append("to move: " + ", ".join(_who(seats, s) for s in view["to_move"]))
     if view["phase"] in ("main", "over"):
         lines.append(f"{len(view['turn_track'])} of {TURN_TRACK_LENGTH} action turns taken")
     if view["phase"] == "bidding":
-        done = [_name(seats, p["seat"]) for p in view["players"] if p["bid_submitted"]]
+        done = [_who(seats, p["seat"]) for p in view["players"] if p["bid_submitted"]]
         lines.append(f"bid round {view['bid_round']}, sealed: {', '.join(done) or 'none yet'}")
     if view["active"] is not None and view["turn_kind"] == "action":
         window = "open" if view["free_segment_window_open"] else "closed"
         bonus = " (bonus)" if view["is_bonus"] else ""
         lines.append(
-            f"{_name(seats, view['active'])}'s action turn {view['turn_number']}{bonus}: "
+            f"{_who(seats, view['active'])}'s action turn {view['turn_number']}{bonus}: "
             f"movement left {view['movement_allowance']}, "
             f"free segments {view['free_segments_left']} ({window})"
         )
@@ -480,7 +505,7 @@ def _events(view: Any, seats: Sequence[str]) -> list[str]:
         give = ", ".join(_good(g) for g in trade["give"]) or "nothing"
         receive = ", ".join(_good(g) for g in trade["receive"]) or "nothing"
         lines.append(
-            f"trade offer {_name(seats, trade['proposer'])} → {_name(seats, trade['partner'])}: "
+            f"trade offer {_who(seats, trade['proposer'])} → {_who(seats, trade['partner'])}: "
             f"{give} for {receive}"
         )
     return lines
@@ -746,13 +771,13 @@ def _seat_card(player: dict[str, Any], view: Any, seats: Sequence[str], y0: floa
         text(
             x0 + 10,
             y0 + 17,
-            _short(_name(seats, seat), 16),
+            _short(_name(seats, seat), 14),
             15,
             text_anchor="start",
             font_weight="bold",
             fill=ink,
         ),
-        text(x0 + 160, y0 + 17, " · ".join(marks), 12, text_anchor="start", fill=ink),
+        text(x0 + 150, y0 + 17, " · ".join(marks), 12, text_anchor="start", fill=ink),
         text(
             x0 + CARD_WIDTH - 10,
             y0 + 18,
