@@ -478,6 +478,8 @@ def _status(view: Any, seats: Sequence[str]) -> list[str]:
         lines.append(f"winner: {winners} (final scores: {scores})")
     elif view["to_move"]:
         lines.append("to move: " + ", ".join(_who(seats, s) for s in view["to_move"]))
+    if view["turn_order"]:
+        lines.append("turn order: " + " → ".join(_who(seats, s) for s in view["turn_order"]))
     if view["phase"] in ("main", "over"):
         lines.append(f"{len(view['turn_track'])} of {TURN_TRACK_LENGTH} action turns taken")
     if view["phase"] == "bidding":
