@@ -17,7 +17,13 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from domain.onward_to_venus.components import EMPIRE_NAMES, END_REASONS, HAND_LIMIT, TILES
+from domain.onward_to_venus.components import (
+    ADJACENCY,
+    EMPIRE_NAMES,
+    END_REASONS,
+    HAND_LIMIT,
+    TILES,
+)
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
 # --- geometry -------------------------------------------------------------------------------
@@ -47,18 +53,8 @@ STATIONS: dict[str, tuple[int, int]] = {
     "KUIPER": (3, 1),
 }
 
-# one-move neighbours (digest §2.2), drawn as links across the gaps between stations
-LINKS: tuple[tuple[str, str], ...] = (
-    ("MERCURY", "VENUS"),
-    ("VENUS", "EARTH"),
-    ("VENUS", "MOON"),
-    ("EARTH", "MOON"),
-    ("EARTH", "MARS"),
-    ("MOON", "MARS"),
-    ("MARS", "GANYMEDE"),
-    ("GANYMEDE", "TITAN"),
-    ("TITAN", "KUIPER"),
-)
+# one-move neighbours (digest §2.2): the rules' own table, drawn as links between stations
+LINKS = ADJACENCY
 
 # --- the planets ----------------------------------------------------------------------------
 
