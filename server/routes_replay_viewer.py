@@ -16,7 +16,7 @@ from domain.errors import IllegalMove
 from domain.match import record_opens
 from projections.replays import Verdict
 from projections.timeline import Timeline
-from server.deps import As, Auth, MatchId, Svc, responses
+from server.deps import As, Auth, MatchId, Svc
 from server.pictures import Picture, picture
 from server.routes_read import READ, reading
 
@@ -67,4 +67,4 @@ async def verdict(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Ve
     return await svc.run(check)
 
 
-__all__ = ["board_picture", "responses", "timeline", "verdict"]
+__all__ = ["board_picture", "timeline", "verdict"]
