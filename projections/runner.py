@@ -28,6 +28,7 @@ from store.ledger import Ledger
 from store.view_recorder import ViewRecorder
 
 PAGE = 5000
+SUBSCRIBE_TIMEOUT = 10.0  # seconds to wait for a store's subscription to hold
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
 
 
@@ -63,8 +64,10 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
     the store's subscription where it has one, otherwise polled from the notification log.
     Read it with `next_live`, which raises the feeding thread's failure."""
     found: queue.Queue[Any] = queue.Queue()
+    listening = threading.Event()  # set once the subscription holds: what is written after is ours
 
     def poll() -> None:
+        listening.set()  # polling starts from `after`: nothing written since can be missed
         position = after
         while not stop.is_set():
             page = ledger.recorder.select_notifications(position + 1, 100)
@@ -76,6 +79,7 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
 
     def push() -> None:
         with ledger.recorder.subscribe(gt=after) as subscription:
+            listening.set()
 
             def stop_when_asked() -> None:
                 stop.wait()
@@ -93,9 +97,14 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
         except BaseException as error:  # handed to whoever waits, never lost with the thread
             if not stop.is_set():
                 found.put(_Failed(error))
+        finally:
+            listening.set()
 
     pushes = bool(getattr(ledger.factory, "pushes_notifications", False))
     threading.Thread(target=feed, args=(push if pushes else poll,), daemon=True).start()
+    # Return only once the store listens, so a caller that catches up next misses nothing: a
+    # subscription may push only what is written after it starts (the memory store's does).
+    listening.wait(SUBSCRIBE_TIMEOUT)
     return found
 
 
