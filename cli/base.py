@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cli.output import UserError, errors, say
-from domain.match import Match
-from projections.queries import Reader
-from projections.runner import Projections
-from store.ledger import Ledger
+
+if TYPE_CHECKING:  # imported where used: a command that needs none of them never loads them
+    from domain.match import Match
+    from projections.queries import Reader
+    from projections.runner import Projections
+    from store.ledger import Ledger
 
 app = typer.Typer(
     name="starledger",
@@ -101,6 +103,8 @@ GameOptions = Annotated[
 
 
 def open_ledger(store: str | None) -> Ledger:
+    from store.ledger import Ledger
+
     return Ledger(store)
 
 
@@ -127,11 +131,15 @@ def server_url() -> str:
 def reader(store: str | None) -> Reader:
     """The query layer over a store (its projections caught up on first use, with progress on
     stderr when that takes more than a second)."""
+    from projections.queries import Reader
+
     return Reader(open_ledger(store), progress=CatchUpProgress())
 
 
 def caught_up(store: str | None) -> tuple[Ledger, Projections]:
     """The ledger and its projections, brought up to date with the store."""
+    from projections.runner import Projections
+
     ledger = open_ledger(store)
     projections = Projections(ledger)
     projections.catch_up(progress=CatchUpProgress())
@@ -153,7 +161,7 @@ class CatchUpProgress:
                 return
             from rich.progress import Progress
 
-            self.bar = Progress(console=errors, transient=True)
+            self.bar = Progress(console=errors(), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("catching up the projections", total=total)
         self.bar.update(self.task, completed=done)

@@ -57,7 +57,7 @@ def simulate(
     rules.options(options)
     ledger = open_ledger(store)
     tally = Tally()
-    with Progress(console=console, transient=True, disable=json) as progress:
+    with Progress(console=console(), transient=True, disable=json) as progress:
         task = progress.add_task(f"{game} x{matches_}", total=matches_)
         for k in range(matches_):
             match = timed_bot_match(ledger, game, seats, seed + k, options, tally, smart)
@@ -93,7 +93,7 @@ def demo(
     """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
     ledger = open_ledger(store)
     if not json:
-        console.print(f"store: {ledger.url}", markup=False)
+        say(f"store: {ledger.url}")
     results = []
     for rules in all_games():
         seats = min(max(rules.min_seats, 3), rules.max_seats)

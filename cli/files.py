@@ -7,12 +7,10 @@ is replaced only when the user said `--force`.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cli.output import UserError
-from projections.replays import ReplayError, parse
 
 MAX_REPLAY_BYTES = 64 * 1024 * 1024
 
@@ -20,6 +18,8 @@ MAX_REPLAY_BYTES = 64 * 1024 * 1024
 def write_atomic(path: Path, text: str, *, force: bool) -> None:
     if path.exists() and not force:
         raise UserError(f"{path} exists; pass --force to replace it")
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -35,6 +35,8 @@ def write_atomic(path: Path, text: str, *, force: bool) -> None:
 
 def read_replay(path: Path) -> list[dict[str, Any]]:
     """A replay file's lines; a file that is too big, not text or not JSON Lines is refused."""
+    from projections.replays import ReplayError, parse
+
     if path.is_dir():
         raise UserError(f"{path} is a folder, not a replay file")
     if path.stat().st_size > MAX_REPLAY_BYTES:

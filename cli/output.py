@@ -11,27 +11,43 @@ import os
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import msgspec
 import typer
-from eventsourcing.persistence import PersistenceError
-from rich.console import Console
-from rich.table import Table
 
 from domain.errors import BadInput, StarledgerError, kind_of
 
-
-class _Console(Console):
-    def on_broken_pipe(self) -> None:
-        """The reader went away: rich would exit 1; we end quietly with 0, as `git log | head`."""
-        self.quiet = True
-        _quiet_broken_pipe()
-        raise typer.Exit(0)
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
-console = _Console(highlight=False, soft_wrap=True)
-errors = _Console(stderr=True, highlight=False, soft_wrap=True)
+@functools.cache
+def console() -> Console:
+    """Rich output on stdout, for tables, colours and progress (made, and rich imported, on first
+    use: a command that prints only lines never loads it)."""
+    return _console(stderr=False)
+
+
+@functools.cache
+def errors() -> Console:
+    """Rich output on stderr (progress bars that must stay out of what scripts read)."""
+    return _console(stderr=True)
+
+
+def _console(*, stderr: bool) -> Console:
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader went away: rich would exit 1; we end quietly with 0, as `git log |
+            head`."""
+            self.quiet = True
+            _quiet_broken_pipe()
+            raise typer.Exit(0)
+
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -64,7 +80,8 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     line = safe(message, keep_newlines=False)
     if len(line) > MAX_ERROR:
         line = line[: MAX_ERROR - 3] + "..."
-    errors.print(f"error: {line}", markup=False)
+    sys.stderr.write(f"error: {line}\n")
+    sys.stderr.flush()
     return typer.Exit(code)
 
 
@@ -90,9 +107,9 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail(str(exc), kind_of(exc).exit_code) from None
         except OSError as exc:
             raise fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
-        except PersistenceError as exc:
-            raise fail(f"STORE_ERROR: {exc}", 3) from None
         except Exception as exc:
+            if _is_store_error(exc):
+                raise fail(f"STORE_ERROR: {exc}", 3) from None
             if os.environ.get("STARLEDGER_DEBUG"):
                 raise
             raise fail(
@@ -101,6 +118,13 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             ) from None
 
     return wrapper
+
+
+def _is_store_error(exc: Exception) -> bool:
+    """A failure of the event store (eventsourcing's PersistenceError; a process that never
+    imported the library cannot have raised one)."""
+    persistence = sys.modules.get("eventsourcing.persistence")
+    return persistence is not None and isinstance(exc, persistence.PersistenceError)
 
 
 def _quiet_broken_pipe() -> None:
@@ -113,13 +137,26 @@ def _quiet_broken_pipe() -> None:
 
 
 def table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    from rich.table import Table
+
     grid = Table(title=safe(title, keep_newlines=False) if title else None, title_justify="left")
     for column in columns:
         grid.add_column(column, overflow="fold")
     for row in rows:
         grid.add_row(*(safe(str(cell), keep_newlines=False) for cell in row))
-    console.print(grid)
+    console().print(grid)
+
+
+def colour_wanted() -> bool:
+    """Whether stdout takes colours, as rich decides it: FORCE_COLOR says yes, NO_COLOR no,
+    otherwise only a terminal (a pipe or a file gets plain text, and rich is not even loaded)."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") in ("dumb", "unknown"):
+        return False
+    return sys.stdout.isatty()
 
 
 def say(text: str) -> None:
-    console.print(safe(text), markup=False)
+    """One line (or a few) of plain text on stdout, with control characters shown as escapes."""
+    sys.stdout.write(safe(text) + "\n")

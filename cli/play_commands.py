@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 import msgspec
@@ -24,41 +23,13 @@ from cli.base import (
     say_turn,
     server_url,
 )
-from cli.output import UserError, print_json, reports_errors, say, table
+from cli.output import UserError, print_json, reports_errors, say
 from domain.errors import Conflict, IllegalMove
-from domain.registry import catalogue, rules_for
+from domain.registry import rules_for
 from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
 from projections.match_log import describe
 from projections.moves import MoveMenu, legal_commands, menu, move_parts, plain
 from projections.viewer import viewer_for
-
-
-@app.command()
-@reports_errors
-def games(json: Json = False) -> None:
-    """The games, their player counts and option names."""
-    rows: list[dict[str, Any]] = [
-        {
-            "slug": info.slug,
-            "name": info.name,
-            "seats": f"{info.min_seats}-{info.max_seats}",
-            "options": info.option_help,
-            "defaults": info.defaults,
-        }
-        for info in catalogue()  # no game's rules are imported to list them
-    ]
-    if json:
-        print_json(rows)
-        return
-    table(
-        "Games",
-        ["game", "name", "seats", "options (default)"],
-        [
-            [r["slug"], r["name"], r["seats"],
-             ", ".join(f"{k}={v}" for k, v in r["defaults"].items())]
-            for r in rows
-        ],
-    )  # fmt: skip
 
 
 @app.command()
@@ -426,6 +397,8 @@ def contribute(
     json: Json = False,
 ) -> None:
     """Add your secret entropy to a match started with --entropy (kept secret until it opens)."""
+    import secrets
+
     value = entropy if entropy is not None else secrets.token_hex(32)
     match, commitment = open_ledger(store).contribute(match_id, as_, value)
     if json:

@@ -8,15 +8,23 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
-from rich.text import Text
 
 from cli.base import AsViewer, Json, MatchId, Store, app, open_ledger, reader, remote
 from cli.files import read_replay
-from cli.output import UserError, console, print_json, reports_errors, safe, say, table
+from cli.output import (
+    UserError,
+    colour_wanted,
+    console,
+    print_json,
+    reports_errors,
+    safe,
+    say,
+    table,
+)
 from domain.match import Match
 from domain.notes import Note
 from domain.registry import rules_for
@@ -28,6 +36,9 @@ from projections.queries import live_view
 from projections.replays import check_chain, event_line, rerun
 from projections.runner import live_notifications, next_live
 from projections.viewer import Viewer, viewer_for
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 @app.command()
@@ -77,8 +88,11 @@ def print_view(
         return
     rules = rules_for(doc.game)
     say(f"{rules.name} — match {doc.match} — version {doc.version} — as {doc.as_}")
-    names = [s.seat for s in doc.scores]
-    console.print(coloured(board if board is not None else doc.text, names, doc.to_move))
+    text = board if board is not None else doc.text
+    if colour_wanted():
+        console().print(coloured(text, [s.seat for s in doc.scores], doc.to_move))
+    else:
+        say(text)
     for title, found in panels:
         changes = [c for c in found if c.path not in VIEWER_FIELDS]
         say(f"— {title} —")
@@ -97,6 +111,8 @@ def print_view(
 
 def coloured(text: str, names: Sequence[str], to_move: Sequence[str]) -> Text:
     """The board text with every seat name in its colour, the seats to move in bold."""
+    from rich.text import Text
+
     out = Text(safe(text))
     for index, name in enumerate(names):
         style = SEAT_STYLES[index % len(SEAT_STYLES)] + (

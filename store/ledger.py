@@ -6,7 +6,7 @@ import os
 import time
 import uuid
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, Notification, PersistenceError
@@ -15,8 +15,10 @@ from eventsourcing.utils import get_topic
 from domain.errors import Conflict, NotFound
 from domain.game import Command, GameEvent, IllegalMove
 from domain.match import Entry, Match
-from domain.notes import Note, Notes
 from store.urls import default_store_url, store_env
+
+if TYPE_CHECKING:  # loaded by the note methods: a process that reads no note never imports it
+    from domain.notes import Note, Notes
 
 REFEREE = "referee"
 
@@ -118,6 +120,8 @@ class Ledger(Application[uuid.UUID]):
 
     def add_note(self, match_id: uuid.UUID | str, author: str, step: int, text: str) -> Note:
         """A note on step `step` by a seat (or "referee"): stored in the match's own notes."""
+        from domain.notes import Notes
+
         match = self.match(match_id)
         if author != REFEREE:
             match.seat_of(author)
@@ -130,6 +134,8 @@ class Ledger(Application[uuid.UUID]):
         return note
 
     def notes(self, match_id: uuid.UUID | str) -> Notes | None:
+        from domain.notes import Notes
+
         try:
             found: Any = self.repository.get(Notes.id_for(self.resolve(match_id)))
         except AggregateNotFoundError:
