@@ -2,6 +2,8 @@
 
 1. Fills a fresh store with bot matches until it holds `--events` stored events, then times
    catching every projection up from zero (events per second), and the index alone as baseline.
+   On SQLite it then weighs the projection documents against the events (the tables' pages, as
+   SQLite's `dbstat` counts them, and the bytes stored in them).
 2. Under load: a writer appends decisions as fast as it can while a follower keeps the
    projections current; for every append, the time until its view is updated (p50/p99).
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -31,6 +34,36 @@ def fill(ledger: Ledger, game: str, seats: int, events: int) -> int:
         stored += match.version
         seed += 1
     return stored
+
+
+def weights(path: Path) -> dict[str, tuple[int, int]]:
+    """Per part of a SQLite store: (bytes of the pages its table and indexes take, bytes of the
+    data in it). Parts: events, snapshots, projections."""
+    tables = {
+        "events": (
+            "stored_events",
+            "SELECT sum(length(state) + length(topic) + 24) FROM stored_events",
+        ),
+        "snapshots": (
+            "stored_snapshots",
+            "SELECT sum(length(state) + length(topic) + 24) FROM stored_snapshots",
+        ),
+        "projections": (
+            "starledger_views",
+            "SELECT sum(length(doc) + length(key) + length(projection)) FROM starledger_views",
+        ),
+    }
+    found: dict[str, tuple[int, int]] = {}
+    with sqlite3.connect(path) as db:
+        for part, (table, data) in tables.items():
+            (pages,) = db.execute(
+                "SELECT sum(pgsize) FROM dbstat WHERE name = ? OR name IN "
+                "(SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?)",
+                (table, table),
+            ).fetchone()
+            (stored,) = db.execute(data).fetchone()
+            found[part] = (int(pages or 0), int(stored or 0))
+    return found
 
 
 def catch_up(ledger: Ledger, names: list[str] | None) -> tuple[int, float]:
@@ -111,6 +144,14 @@ def main() -> None:
             f"catch up, all projections:  {done} events in {seconds:6.2f} s = "
             f"{done / seconds:10,.0f} events/s"
         )
+        if url.startswith("sqlite:///") and args.store is None:
+            found = weights(Path(folder) / "bench.db")
+            events_pages, events_data = found["events"]
+            for part, (pages, stored) in found.items():
+                print(
+                    f"{part:<12} {pages / 1e6:8.2f} MB of pages ({pages / events_pages:5.2f}x the "
+                    f"events'), {stored / 1e6:8.2f} MB of data ({stored / events_data:5.2f}x)"
+                )
         base_done, base_seconds = catch_up(ledger, ["index"])
         print(
             f"catch up, match index only: {base_done} events in {base_seconds:6.2f} s = "

@@ -56,16 +56,18 @@ def simulate(
     options = parse_options(option or [])
     rules.options(options)
     ledger = open_ledger(store)
+    projections = Projections(ledger)
+    projections.catch_up(progress=CatchUpProgress())  # what others stored before: first
     tally = Tally()
     with Progress(console=console(), transient=True, disable=json) as progress:
         task = progress.add_task(f"{game} x{matches_}", total=matches_)
         for k in range(matches_):
             match = timed_bot_match(ledger, game, seats, seed + k, options, tally, smart)
+            projections.written(match)  # the read side is written as the matches are
             if out is not None:
                 save_replay(ledger, match, out, force=force)
             progress.advance(task)
-    # Leave the read side current, so the first read after a big simulation never pauses.
-    Projections(ledger).catch_up(progress=CatchUpProgress(after=0.0 if not json else 1.0))
+    projections.catch_up()  # the last matches: the first read after it never pauses
     summary: dict[str, Any] = {"game": game, "seats": seats} | tally.summary(seats)
     if json:
         print_json(summary)
@@ -92,12 +94,15 @@ def demo(
 ) -> None:
     """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
     ledger = open_ledger(store)
+    projections = Projections(ledger)
+    projections.catch_up(progress=CatchUpProgress())
     if not json:
         say(f"store: {ledger.url}")
     results = []
     for rules in all_games():
         seats = min(max(rules.min_seats, 3), rules.max_seats)
         match = timed_bot_match(ledger, rules.slug, seats, seed, None, Tally(), not random_bots)
+        projections.written(match)
         board = msgspec.to_builtins(scoreboard(match))
         checked = verify_lines(export_lines(ledger.stored_events(match.id)))
         problem = None if checked.ok and not checked.partial else checked.describe()
@@ -113,7 +118,7 @@ def demo(
         )
         verdict = "yes" if problem is None else "NO: " + problem
         say(f"winner: {', '.join(board['winners'])}; log verified: {verdict}")
-    Projections(ledger).catch_up(progress=CatchUpProgress())  # reads after the demo never wait
+    projections.catch_up()  # written from the matches in hand: reads after the demo never wait
     if json:
         print_json(results)
     failures = sum(not r["verified"] for r in results)

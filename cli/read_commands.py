@@ -337,7 +337,7 @@ def follow(
                 match = ledger.match(match.id, version=notification.originator_version - 1)
             event: Any = ledger.mapper.to_domain_event(notification)
             event.mutate(match)
-            line = event_line(match, event)
+            line = event_line(match.seats, event)
             entries = match_log([line], rules, match.seats, viewer, match.opened)
             if json:
                 print_json(entries[0])

@@ -87,8 +87,11 @@ def import_(
     """Verify a full replay file and store its match under the file's match id; importing the
     same file again returns the match already stored."""
     ledger = open_ledger(store)
+    projections = Projections(ledger)
+    projections.catch_up(progress=CatchUpProgress())  # what was stored before: first
     stored, _ = import_lines(ledger, read_replay(file))
-    Projections(ledger).catch_up(progress=CatchUpProgress())  # readable at once
+    projections.written(stored)
+    projections.catch_up()  # readable at once, written from the match in hand
     if json:
         print_json({"match": str(stored.id), "version": stored.version})
     else:

@@ -26,22 +26,43 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import struct
 from collections.abc import Iterable
 
 SALT_BYTES = 16
 SEED_BITS = 256
 
 
+_length = struct.Struct(">Q").pack  # 8 bytes, big-endian
+_labels: dict[str, bytes] = {}
+
+
 def _lp(part: bytes) -> bytes:
-    return len(part).to_bytes(8, "big") + part
+    return _length(len(part)) + part
 
 
 def digest(label: str, *parts: bytes | str) -> str:
-    """`H(label, parts...)` as lowercase hex."""
-    h = hashlib.sha256(_lp(label.encode()))
+    """`H(label, parts...)` as lowercase hex (the input framed once, hashed in one call: every
+    event line is hashed twice, on every write and every audit)."""
+    return digest_after(framed(label), *parts)
+
+
+def framed(label: str, *parts: bytes | str) -> bytes:
+    """The framed input of `H(label, parts...)` so far: hashing many inputs that begin alike
+    (one match's lines), frame the common beginning once and finish with `digest_after`."""
+    head = _labels.get(label)
+    if head is None:
+        head = _labels[label] = _lp(label.encode())
+    return head + b"".join(_lp(p.encode() if isinstance(p, str) else p) for p in parts)
+
+
+def digest_after(head: bytes, *parts: bytes | str) -> str:
+    """`H(...)` of the input framed as `head`, then `parts`."""
+    pieces = [head]
     for part in parts:
-        h.update(_lp(part.encode() if isinstance(part, str) else part))
-    return h.hexdigest()
+        data = part.encode() if isinstance(part, str) else part
+        pieces += (_length(len(data)), data)
+    return hashlib.sha256(b"".join(pieces)).hexdigest()
 
 
 def fresh_salt() -> str:

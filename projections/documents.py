@@ -1,7 +1,14 @@
-"""The documents the read side stores and every client reads: typed, encoded in one place."""
+"""The documents the read side stores and every client reads: typed, encoded in one place.
+
+A document is stored as JSON (keys sorted), compressed with zlib when that makes it smaller
+than COMPRESS_FROM bytes of JSON would stay: a board view, its text and the scores shrink to
+about a sixth. A stored document that starts with "{" is plain JSON (small ones, and stores
+written before compression), anything else is zlib's stream (its first byte is 0x78).
+"""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any, TypeVar
 
 import msgspec
@@ -73,11 +80,37 @@ class LeaderRow(msgspec.Struct, kw_only=True, frozen=True):
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
+_decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+COMPRESS_FROM = 256
+"""Documents of fewer JSON bytes are stored as they are (zlib would save little or nothing)."""
+LEVEL = 6  # zlib's default: ~2x smaller than level 1 on board views, at ~20 µs a view
 
 
-def encode(doc: Any) -> bytes:
+def to_json(doc: Any) -> bytes:
+    """A document as JSON with sorted keys (what `encode` stores, before compression)."""
     return _encoder.encode(doc)
 
 
+def encode(doc: Any) -> bytes:
+    raw = _encoder.encode(doc)
+    if len(raw) < COMPRESS_FROM:
+        return raw
+    return zlib.compress(raw, LEVEL)
+
+
+def json_of(stored: bytes) -> bytes:
+    """The JSON of a stored document."""
+    return stored if stored[:1] == b"{" else zlib.decompress(stored)
+
+
 def decode(raw: bytes, kind: type[T]) -> T:
-    return msgspec.json.decode(raw, type=kind)
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = msgspec.json.Decoder(kind)
+    return decoder.decode(json_of(raw))  # type: ignore[no-any-return]
+
+
+def decode_any(raw: bytes) -> Any:
+    """A stored document as builtins (dicts, lists, strings, numbers)."""
+    return msgspec.json.decode(json_of(raw))

@@ -1,72 +1,102 @@
 """The read side: what users look at, kept current from the event store.
 
-Each projector turns one stored Match event (with the match as it stands after it) into
-documents for its `ViewRecorder` (types in projections/documents.py):
+Each projector turns the new stored events of one match in a page of the notification log
+(with the match as it stands after the last of them) into documents for its `ViewRecorder`
+(types in projections/documents.py):
 
     index    one MatchRow per match: game, seats, status, decisions, times, to move, winners
     scores   one Scoreboard per match (keyed by game, for leaderboards)
-    audit    one per stored event: its full replay line, salted and hash-chained to the one
-             before, headed by the replay header; `verify` compares it with the event store.
-             Full lines are the referee's: every reader gets them redacted by the query layer.
+    audit    the hash chain of every match's replay lines (header = 0, then one per stored
+             event), CHUNK hashes of 32 bytes to a document; `verify` recomputes the chain from
+             the event store and names the first line that differs. The lines themselves are
+             never stored twice: the query layer seals them from the events when asked.
     views    one ViewDoc per match and viewer (each seat and the spectator): the latest view
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
+from domain.errors import StarledgerError
 from domain.game import places_from_keys
 from domain.match import Match
-from projections.documents import MatchRow, Scoreboard, SeatScore, ViewDoc, encode
-from projections.replays import canonical, event_line, header_line, seal
+from projections.documents import (
+    MatchRow,
+    Scoreboard,
+    SeatScore,
+    ViewDoc,
+    decode_any,
+    encode,
+    to_json,
+)
+from projections.replays import chain_hashes, sealed_header
 from projections.viewer import REFEREE, SPECTATOR
 from store.view_recorder import ViewRecorder
 
 Pending = dict[str, bytes | None]
 
+CHUNK = 64
+"""Chain hashes per audit document: a decision rewrites at most 2 KiB of its match's chain."""
+HASH_BYTES = 32
 
-def audit_key(match_id: object, version: int) -> str:
-    """Audit entries sort by match, then version; version 0 is the replay header."""
-    return f"{match_id}/{version:09d}"
+
+def audit_key(match_id: object, chunk: int) -> str:
+    """Audit documents sort by match, then chunk (chunk k holds versions k*CHUNK ... on)."""
+    return f"{match_id}/{chunk:06d}"
+
+
+def chain_hash(chunk: bytes, version: int) -> str | None:
+    """The chain hash of `version` in its chunk, as hex (None when the chunk stops before it)."""
+    offset = (version % CHUNK) * HASH_BYTES
+    found = chunk[offset : offset + HASH_BYTES]
+    return found.hex() if len(found) == HASH_BYTES else None
+
+
+class AuditGap(StarledgerError):
+    """The stored audit chain stops before the events that follow it: it was changed or lost."""
 
 
 class Projector(ABC):
     name: ClassVar[str]
     description: ClassVar[str]
+    stored_as: ClassVar[str | None] = None
+    """The recorder's name for the documents, when not `name` (a new document format)."""
+    retired: ClassVar[tuple[str, ...]] = ()
+    """Recorder names of earlier formats: their documents are dropped when first seen."""
+    needs_events: ClassVar[bool] = True
+    """Whether `project` reads the events (else it is given none, only the match after them)."""
 
     def __init__(self, recorder: ViewRecorder) -> None:
         self.recorder = recorder
 
-    @abstractmethod
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
-        """Add the documents that `event` changes (`match` is the state after it)."""
+    @classmethod
+    def recorder_name(cls) -> str:
+        return cls.stored_as or cls.name
 
-    def finish(self, pending: Pending) -> None:  # noqa: B027 (most projectors need no end)
-        """Add what is left to write at the end of a page of events."""
+    @abstractmethod
+    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
+        """Add the documents that `events` change: new stored events of one match, in version
+        order (each a Match event, or its StoredFields: see projections/replays.py); `match`
+        is the match as it stands after the last of them."""
 
     def doc(self, key: str, pending: Pending) -> Any:
         raw = pending[key] if key in pending else self.recorder.read(key)
-        return None if raw is None else msgspec.json.decode(raw)
+        return None if raw is None else decode_any(raw)
 
 
 class LatestStateProjector(Projector):
     """Documents that show only a match's latest state: worked out once per match per page,
     from the Match as it stands after the page's last event of it."""
 
-    def __init__(self, recorder: ViewRecorder) -> None:
-        super().__init__(recorder)
-        self._touched: dict[object, Match] = {}
+    needs_events = False
 
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
-        self._touched[match.id] = match
-
-    def finish(self, pending: Pending) -> None:
-        for match in self._touched.values():
-            self.docs(match, pending)
-        self._touched.clear()
+    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
+        self.docs(match, pending)
 
     @abstractmethod
     def docs(self, match: Match, pending: Pending) -> None:
@@ -136,16 +166,63 @@ class Scores(LatestStateProjector):
 
 class AuditLog(Projector):
     name = "audit"
-    description = "one salted, hash-chained entry per stored event"
+    description = "the hash chain of every match's replay lines"
+    stored_as = "audit@2"  # chunks of chain hashes
+    retired = ("audit",)  # one whole replay line per event
 
-    def project(self, event: Any, match: Match, pending: Pending) -> None:
-        version = event.originator_version
+    TAILS_KEPT = 256
+
+    def __init__(self, recorder: ViewRecorder) -> None:
+        super().__init__(recorder)
+        # The last chunk written of recently seen matches, so a match followed live is not
+        # read back for every decision. Used only when it ends exactly where the new events
+        # begin (another process may have written further meanwhile: then it is read again).
+        self._tails: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+
+    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
         ident = str(match.id)
-        if isinstance(event, Match.Started):
-            pending[audit_key(match.id, 0)] = canonical(seal(header_line(event), ident, 0, ""))
-        previous = self.doc(audit_key(match.id, version - 1), pending)
-        line = seal(event_line(match, event), ident, version, previous["hash"] if previous else "")
-        pending[audit_key(match.id, version)] = canonical(line)
+        first = events[0]
+        if first.originator_version == 1:  # Started: the header opens the chain
+            header = sealed_header(first)
+            hashes = [header["hash"]]
+            number, chunk, previous = 0, b"", header["hash"]
+        else:
+            version = first.originator_version - 1
+            number, chunk = version // CHUNK, self._chunk(ident, version, pending)
+            found = chain_hash(chunk, version)
+            if found is None or len(chunk) != (version % CHUNK + 1) * HASH_BYTES:
+                raise AuditGap(
+                    f"the audit chain of match {ident} does not end at version {version}: "
+                    "rebuild it (starledger projections rebuild audit)"
+                )
+            hashes, previous = [], found
+        hashes += chain_hashes(ident, match.seats, events, previous)
+        start = 0 if first.originator_version == 1 else first.originator_version
+        for version, hexhash in enumerate(hashes, start):
+            if version // CHUNK != number:
+                pending[audit_key(ident, number)] = chunk
+                number, chunk = version // CHUNK, b""
+            chunk += bytes.fromhex(hexhash)
+        pending[audit_key(ident, number)] = chunk
+        self._tails[ident] = (number, chunk)
+        self._tails.move_to_end(ident)
+        if len(self._tails) > self.TAILS_KEPT:
+            self._tails.popitem(last=False)
+
+    def _chunk(self, ident: str, version: int, pending: Pending) -> bytes:
+        """The chunk that holds `version`, up to `version` (this page's, else the store's). The
+        store's may hold more: another process catching up the same projection wrote further
+        meanwhile (the same hashes: a chain is a function of the events), so only the part up
+        to `version` is taken, and whichever write comes last keeps the whole of it."""
+        number = version // CHUNK
+        key = audit_key(ident, number)
+        size = (version % CHUNK + 1) * HASH_BYTES
+        if key in pending:
+            return pending[key] or b""
+        tail = self._tails.get(ident)
+        if tail is not None and tail[0] == number and len(tail[1]) == size:
+            return tail[1]
+        return (self.recorder.read(key) or b"")[:size]
 
 
 def view_doc(match: Match, name: str) -> ViewDoc:
@@ -158,7 +235,7 @@ def view_doc(match: Match, name: str) -> ViewDoc:
         view, text = None, f"the opening waits for entropy from: {waiting}"
     elif name == REFEREE:
         view = msgspec.to_builtins(match.state)
-        text = msgspec.json.format(encode(view)).decode()
+        text = msgspec.json.format(to_json(view)).decode()
     else:
         seen = rules.view(match.state, None if name == SPECTATOR else match.seats.index(name))
         view, text = msgspec.to_builtins(seen), rules.render(seen, match.seats)

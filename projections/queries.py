@@ -16,8 +16,17 @@ from domain.notes import Note
 from domain.registry import rules_for
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc, decode
 from projections.match_log import LogEntry, match_log
-from projections.projectors import audit_key, view_doc
-from projections.replays import Verdict, audit_lines, dumps, finish_file, parse, verify_lines
+from projections.projectors import CHUNK, audit_key, chain_hash, view_doc
+from projections.replays import (
+    Verdict,
+    audit_lines,
+    dumps,
+    finish_file,
+    parse,
+    sealed_header,
+    sealed_lines,
+    verify_lines,
+)
 from projections.runner import Projections
 from projections.timeline import Timeline, fold_scores, steps
 from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
@@ -121,16 +130,10 @@ class Reader:
 
     def log(self, match_id: str, viewer: Viewer, after: int = 0) -> MatchLog:
         """The log as `viewer` may read it: redacted, with commitments, until the match opens.
-        With `after`, only the entries of the stored events after that version (read one by
-        one, for clients that follow a match)."""
+        With `after`, only the entries of the stored events after that version (for clients
+        that follow a match)."""
         row = self.summary(match_id)
-        audit = self._docs("audit")
-        if after > 0:
-            keys = [audit_key(row.match, v) for v in (0, *range(after + 1, row.version + 1))]
-            docs = [(key, raw) for key in keys if (raw := audit.read(key)) is not None]
-        else:
-            docs = audit.scan(f"{row.match}/")
-        header, *lines = [msgspec.json.decode(raw) for _, raw in docs]
+        header, *lines = self._sealed_lines(row, after)
         opened = record_opens(row.status == "over", row.sealed_log)
         return MatchLog(
             match=row.match,
@@ -142,6 +145,28 @@ class Reader:
             entries=match_log(lines, rules_for(row.game), row.seats, viewer, opened),
             notes=self.notes(match_id, viewer),
         )
+
+    def _sealed_lines(self, row: MatchRow, after: int) -> list[dict[str, Any]]:
+        """The header and the full, sealed lines of the stored events after `after`, up to the
+        version the index gives: sealed from the event store itself (one read, so no entry can
+        be missed while the projections move on), chained after the audit projection's hash
+        at `after` (without it, from the start)."""
+        ident = self.ledger.resolve(row.match)
+        events = self.ledger.events
+        started = next(iter(events.get(ident, lte=1)))
+        header = sealed_header(started)
+        previous = header["hash"] if after <= 0 else self._chain_hash(row.match, after)
+        if previous is None:  # the audit projection has no hash there: seal from the start
+            lines = sealed_lines(
+                row.match, row.seats, events.get(ident, lte=row.version), header["hash"]
+            )
+            return [header, *(line for line in lines if line["version"] > after)]
+        newer = events.get(ident, gt=max(after, 0), lte=row.version)
+        return [header, *sealed_lines(row.match, row.seats, newer, previous)]
+
+    def _chain_hash(self, match: str, version: int) -> str | None:
+        raw = self._docs("audit").read(audit_key(match, version // CHUNK))
+        return None if raw is None else chain_hash(raw, version)
 
     def notes(self, match_id: str, viewer: Viewer) -> list[Note]:
         """The notes on a match that `viewer` may read: its own (the referee's: all) while the

@@ -28,7 +28,14 @@ from typing import Any
 
 import msgspec
 
-from domain.commitment import digest, entropy_commitment, same, seed_commitment
+from domain.commitment import (
+    digest,
+    digest_after,
+    entropy_commitment,
+    framed,
+    same,
+    seed_commitment,
+)
 from domain.errors import BadInput, IllegalMove
 from domain.game import Rules
 from domain.match import Fork, Match, list_of
@@ -57,19 +64,24 @@ class ReplayError(BadInput):
 
 
 def canonical(obj: Any) -> bytes:
-    return _encoder.encode(msgspec.to_builtins(obj, order="sorted"))
+    """JSON with every key in sorted order (the encoder sorts dict keys and struct fields)."""
+    return _encoder.encode(obj)
 
 
 def body(line: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in line.items() if key not in _LINK_FIELDS}
 
 
+COMMIT_LABEL = "starledger/commit/v2"
+CHAIN_LABEL = "starledger/chain/v2"
+
+
 def commit(match: str, index: int, salt: str, line: dict[str, Any]) -> str:
-    return digest("starledger/commit/v2", match, str(index), salt, canonical(body(line)))
+    return digest(COMMIT_LABEL, match, str(index), salt, canonical(body(line)))
 
 
 def link(match: str, previous: str, commitment: str) -> str:
-    return digest("starledger/chain/v2", match, previous, commitment)
+    return digest(CHAIN_LABEL, match, previous, commitment)
 
 
 def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[str, Any]:
@@ -82,32 +94,77 @@ def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[st
 # -- writing ------------------------------------------------------------------------------------
 
 
-def event_line(match: Match, event: Any) -> dict[str, Any]:
-    """One stored Match event as a full replay line (without its commitment and hash)."""
+class StoredFields:
+    """A stored Match event's fields as the store holds them (builtins: never decoded into the
+    game's types, never folded), with `kind` (the event class's name), `originator_id` and
+    `originator_version`: all that sealing its line takes. The projections read the audit
+    chain this way (store/transcoding.py, `MsgspecMapper.stored_fields`)."""
+
+    kind: str
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.__dict__ = fields  # the fields are the attributes, without a copy
+
+
+def event_line(seats: Sequence[str], event: Any) -> dict[str, Any]:
+    """One stored Match event (a Match event, or its StoredFields) as a full replay line
+    (without its commitment and hash): the event alone and the match's seat names."""
+    line = line_body(seats, event)
+    line["salt"] = event.salt
+    return line
+
+
+def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
+    """What a line's commitment covers: the line without its salt (and link fields)."""
+    if isinstance(event, StoredFields):  # builtins already, as stored
+        kind, plain = event.kind, _as_is
+    else:
+        kind, plain = type(event).__name__, msgspec.to_builtins
     line: dict[str, Any] = {
         "version": event.originator_version,
-        "kind": type(event).__name__,
+        "kind": kind,
         "at": event.timestamp.isoformat(),
-        "salt": event.salt,
     }
-    if isinstance(event, Match.Started | Match.Dealt):
-        line["opening"] = msgspec.to_builtins(event.opening)
-    elif isinstance(event, Match.EntropyContributed):
+    if kind in ("Started", "Dealt"):
+        line["opening"] = plain(event.opening)
+    elif kind == "EntropyContributed":
         line |= {
-            "seat": match.seats[event.seat],
+            "seat": seats[event.seat],
             "value": event.value,
             "entropy_commitment": event.commitment,
         }
-    elif isinstance(event, Match.Decided):
+    elif kind == "Decided":
         line |= {
-            "seat": match.seats[event.seat],
-            "command": msgspec.to_builtins(event.command),
-            "outcome": msgspec.to_builtins(event.outcome),
+            "seat": seats[event.seat],
+            "command": plain(event.command),
+            "outcome": plain(event.outcome),
             "undoable": event.undoable,
         }
-    elif isinstance(event, Match.Undone | Match.Redone):
-        line |= {"seat": match.seats[event.seat], "decision": event.decision}
+    elif kind in ("Undone", "Redone"):
+        line |= {"seat": seats[event.seat], "decision": event.decision}
     return line
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def chain_hashes(
+    match: str, seats: Sequence[str], events: Iterable[Any], previous: str
+) -> list[str]:
+    """The chain hashes of stored events' lines (what `sealed_lines` puts in each "hash"),
+    without building the lines: what the audit projection keeps. The same digests as `seal`,
+    with the match's part of every input framed once."""
+    commit_head = framed(COMMIT_LABEL, match)
+    chain_head = framed(CHAIN_LABEL, match)
+    encode = _encoder.encode
+    hashes = []
+    for event in events:
+        body_json = encode(line_body(seats, event))
+        commitment = digest_after(commit_head, str(event.originator_version), event.salt, body_json)
+        previous = digest_after(chain_head, previous, commitment)
+        hashes.append(previous)
+    return hashes
 
 
 def header_line(started: Match.Started) -> dict[str, Any]:
@@ -147,13 +204,28 @@ def audit_lines(events: Sequence[Any]) -> tuple[Match, list[dict[str, Any]]]:
     assert isinstance(started, Match.Started)
     match = started.mutate(None)
     assert isinstance(match, Match)
-    ident = str(started.originator_id)
-    lines = [seal(header_line(started), ident, 0, "")]
-    for index, event in enumerate(events):
-        if index:
-            event.mutate(match)
-        lines.append(seal(event_line(match, event), ident, len(lines), lines[-1]["hash"]))
-    return match, lines
+    for event in events[1:]:
+        event.mutate(match)
+    header = sealed_header(started)
+    return match, [header, *sealed_lines(str(match.id), match.seats, events, header["hash"])]
+
+
+def sealed_header(started: Any) -> dict[str, Any]:
+    """The replay header of a match, sealed (line 0 of the chain)."""
+    return seal(header_line(started), str(started.originator_id), 0, "")
+
+
+def sealed_lines(
+    match: str, seats: Sequence[str], events: Iterable[Any], previous: str
+) -> list[dict[str, Any]]:
+    """Full, sealed lines of stored events (in order), chained after the line whose hash is
+    `previous`. Nothing is folded: a line needs only its event and the seat names."""
+    lines: list[dict[str, Any]] = []
+    for event in events:
+        line = seal(event_line(seats, event), match, event.originator_version, previous)
+        lines.append(line)
+        previous = line["hash"]
+    return lines
 
 
 def export_lines(events: Sequence[Any], viewer: Viewer | None = None) -> list[dict[str, Any]]:
@@ -505,7 +577,7 @@ def _check_recreated(
         raise ReplayError(number, "bad timestamp") from None
     fields["salt"] = str(line.get("salt", ""))
     pending[position] = type(event)(**fields)
-    recreated = event_line(match, pending[position])
+    recreated = event_line(match.seats, pending[position])
     for key in sorted(set(recreated) | set(body(line))):
         if canonical(recreated.get(key)) != canonical(line.get(key)):
             raise ReplayError(number, f"{key} differs from the recorded one")

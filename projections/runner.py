@@ -24,10 +24,15 @@ from domain.errors import NotFound, StarledgerError, StoreUnavailable
 from domain.match import Match
 from domain.notes import Notes
 from projections.projectors import PROJECTORS, Projector
-from store.ledger import Ledger
+from projections.replays import StoredFields
+from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
+from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder
 
 PAGE = 5000
+WRITTEN_BATCH = 64
+"""Matches a writing process saves (`Projections.written`) before the projections catch up
+with them: fewer, larger writes, and well within what the match cache keeps."""
 SUBSCRIBE_TIMEOUT = 10.0  # seconds to wait for a store's subscription to hold
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
 
@@ -118,27 +123,83 @@ def view_recorder(ledger: Ledger, projection: str) -> ViewRecorder:
 
 
 class MatchCache:
-    """The latest Match aggregates the projections have folded, reloaded from the store on a miss."""
+    """The latest Match aggregates the projections have folded. A page brings a match forward
+    from the cached one (or from its Started event) by the page's events, or, when that would
+    take more folding than a snapshot leaves, from the store's latest snapshot: only the events
+    it folds are decoded into the game's types."""
 
     def __init__(self, ledger: Ledger, size: int = 256) -> None:
         self.ledger = ledger
         self.size = size
+        self.fold_limit = max(1, SNAPSHOT_INTERVAL)
         self._matches: OrderedDict[uuid.UUID, Match] = OrderedDict()
 
-    def apply(self, event: Any) -> Match:
-        ident = event.originator_id
-        if isinstance(event, Match.Started):
-            match = event.mutate(None)
-        else:
-            match = self._matches.pop(ident, None)
-            if match is None or match.version != event.originator_version - 1:
-                match = self.ledger.match(ident, version=event.originator_version - 1)
-            event.mutate(match)
+    def advance(self, stored: Sequence[Notification]) -> Match:
+        """The match after the last of `stored` (stored events of one match, in order)."""
+        ident: Any = stored[0].originator_id
+        first, last = stored[0].originator_version, stored[-1].originator_version
+        match: Any = self._matches.pop(ident, None)
+        if match is not None and match.version == last:  # remembered by the writer: as is
+            self._keep(ident, match)
+            return match
+        started = stored[0].topic == STARTED_TOPIC
+        if started or (match is not None and match.version != first - 1):
+            match = None
+        foldable = started or match is not None  # the events in hand bring it to the end
+        if not foldable or len(stored) > self.fold_limit:
+            loaded = self._from_snapshot(ident, first, last)
+            if loaded is not None:
+                match = loaded
+                stored = [s for s in stored if s.originator_version > match.version]
+            elif not foldable:
+                match, stored = self.ledger.match(ident, version=last), ()
+        decode = self.ledger.mapper.to_domain_event
+        for event in stored:
+            match = decode(event).mutate(match)
         assert isinstance(match, Match)
+        self._keep(ident, match)
+        return match
+
+    def remember(self, match: Match) -> None:
+        """A match this process has just saved (and will not change): the next catch-up takes
+        its documents from it, without decoding or folding its events again."""
+        self._matches.pop(match.id, None)
+        self._keep(match.id, match)
+
+    def _keep(self, ident: Any, match: Match) -> None:
         self._matches[ident] = match
         if len(self._matches) > self.size:
             self._matches.popitem(last=False)
+
+    def _from_snapshot(self, ident: uuid.UUID, first: int, last: int) -> Match | None:
+        """The latest snapshot at or before `last`, if the events from `first` on bring it to
+        the end; None when there is none, or it cannot be read."""
+        snapshots = self.ledger.snapshots
+        if snapshots is None:
+            return None
+        try:
+            found = snapshots.recorder.select_events(ident, lte=last, desc=True, limit=1)
+            if not found:
+                return None
+            match = snapshots.mapper.to_domain_event(found[0]).mutate(None)
+        except Exception:  # an unreadable snapshot is never trusted (`verify` names it)
+            return None
+        if not isinstance(match, Match) or match.version < first - 1:
+            return None
         return match
+
+
+def sealable(mapper: Any, stored: Notification) -> Any:
+    """A stored event as the audit seals it: its fields as stored, in one untyped pass, where
+    the store's mapper can give them (else the event decoded into its types)."""
+    fields = mapper.stored_fields(stored) if isinstance(mapper, MsgspecMapper) else None
+    if fields is None:
+        return mapper.to_domain_event(stored)
+    kind, state = fields
+    state["kind"] = kind
+    state["originator_id"] = stored.originator_id
+    state["originator_version"] = stored.originator_version
+    return StoredFields(state)
 
 
 @dataclass(frozen=True)
@@ -162,9 +223,16 @@ class Projections:
                 known = ", ".join(PROJECTORS)
                 raise UnknownProjection(f"no projection {name!r} (known: {known})")
         self.projectors: list[Projector] = [
-            PROJECTORS[name](view_recorder(ledger, name)) for name in chosen
+            PROJECTORS[name](view_recorder(ledger, PROJECTORS[name].recorder_name()))
+            for name in chosen
         ]
+        for projector in self.projectors:
+            for old in projector.retired:  # an earlier format's documents: never read again
+                recorder = view_recorder(ledger, old)
+                if recorder.max_tracking_id(ledger.name) is not None:
+                    recorder.reset()
         self.cache = MatchCache(ledger)
+        self._written = 0  # matches remembered since the last catch-up
 
     def __getitem__(self, name: str) -> Projector:
         for projector in self.projectors:
@@ -191,6 +259,7 @@ class Projections:
         head when called, so a catch-up under a steady stream of appends still returns);
         returns how many. `progress(done, total)` is told after each page."""
         stop = self.head() if stop is None else stop
+        self._written = 0
         total = max(0, stop - min(self.positions().values(), default=0))
         done = 0
         for page in self._pages(stop):
@@ -199,6 +268,15 @@ class Projections:
             if progress is not None:
                 progress(done, total)
         return done
+
+    def written(self, match: Match) -> None:
+        """`match` was just saved by this process (a simulation, a demo, an import): remember
+        it, so the projections are written from it as the writing goes on (see `catch_up`),
+        and no read after a big simulation waits for them."""
+        self.cache.remember(match)
+        self._written += 1
+        if self._written >= WRITTEN_BATCH:
+            self.catch_up()
 
     def _pages(self, stop: int | None) -> Iterator[list[Notification]]:
         """Pages from the lowest position on; positions are read again before each page, so
@@ -211,21 +289,33 @@ class Projections:
             yield page
 
     def process(self, page: Sequence[Notification]) -> None:
-        """Project one page of notifications and record each projector's new position."""
+        """Project one page of notifications and record each projector's new position: each
+        match of the page is brought forward once, and each projector given its new events."""
         positions = self.positions()
-        pending: dict[str, dict[str, bytes | None]] = {p.name: {} for p in self.projectors}
+        batches: dict[Any, list[Notification]] = {}
         for notification in page:
             if notification.topic.startswith(NOTES_TOPIC):
                 continue  # notes live in their own aggregate and are read from it
-            event = self.ledger.mapper.to_domain_event(notification)
-            match = self.cache.apply(event)
+            batches.setdefault(notification.originator_id, []).append(notification)
+        pending: dict[str, dict[str, bytes | None]] = {p.name: {} for p in self.projectors}
+        mapper = self.ledger.mapper
+        for batch in batches.values():
+            match = self.cache.advance(batch)
+            events: list[Any] | None = None
             for projector in self.projectors:
-                if notification.id > positions[projector.name]:
-                    projector.project(event, match, pending[projector.name])
+                position = positions[projector.name]
+                if batch[-1].id <= position:
+                    continue
+                if not projector.needs_events:
+                    projector.project((), match, pending[projector.name])
+                    continue
+                if events is None:
+                    events = [sealable(mapper, stored) for stored in batch]
+                new = [e for s, e in zip(batch, events, strict=True) if s.id > position]
+                projector.project(new, match, pending[projector.name])
         last = page[-1].id
         for projector in self.projectors:
             if last > positions[projector.name]:
-                projector.finish(pending[projector.name])
                 try:
                     projector.recorder.write(
                         pending[projector.name], Tracking(self.ledger.name, last)

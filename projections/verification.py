@@ -10,14 +10,15 @@
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import msgspec
 
 from domain.errors import NotFound
 from domain.match import Match, standing_events
-from projections.documents import encode
-from projections.projectors import match_row, scoreboard, view_doc
+from projections.documents import decode_any, encode
+from projections.projectors import HASH_BYTES, match_row, scoreboard, view_doc
 from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
 from projections.runner import Projections
 from projections.viewer import SPECTATOR
@@ -36,10 +37,11 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verd
         lines = export_lines(events)
     except Exception:  # an event altered so far that it no longer means anything
         return Verdict(ok=False, problem=_unreadable(ledger, ident))
-    audit = [msgspec.json.decode(raw) for _, raw in projections["audit"].recorder.scan(f"{ident}/")]
-    for recorded, recomputed in zip(audit, lines, strict=False):
-        if recorded.get("hash") != recomputed.get("hash"):
-            where = "header" if "format" in recorded else f"entry {recorded.get('version')}"
+    chain = b"".join(raw for _, raw in projections["audit"].recorder.scan(f"{ident}/"))
+    audit = [chain[i : i + HASH_BYTES].hex() for i in range(0, len(chain), HASH_BYTES)]
+    for version, (recorded, recomputed) in enumerate(zip(audit, lines, strict=False)):
+        if recorded != recomputed.get("hash"):
+            where = "header" if version == 0 else f"entry {version}"
             return Verdict(
                 ok=False,
                 problem=f"audit {where} differs from the event store: an event was altered",
@@ -125,6 +127,14 @@ def _copy(match: Match) -> dict[str, bytes]:
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
+def _readable(stored: bytes) -> Any:
+    """A stored document's content, or None when it cannot be read (an edit broke it)."""
+    try:
+        return decode_any(stored)
+    except (msgspec.DecodeError, zlib.error):
+        return None
+
+
 def _snapshots(ledger: Ledger, events: list[Any]) -> str | None:
     if ledger.snapshots is None:
         return None
@@ -164,7 +174,7 @@ def _documents(projections: Projections, events: list[Any]) -> str | None:
     ]
     for projection, key, wanted in expected:
         stored = projections[projection].recorder.read(key)
-        if stored is None or msgspec.json.decode(stored) != msgspec.json.decode(wanted):
+        if stored is None or _readable(stored) != decode_any(wanted):
             return (
                 f"projection {projection!r} document {key!r} differs from the events: "
                 f"rebuild it (starledger projections rebuild {projection})"

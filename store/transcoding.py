@@ -315,6 +315,18 @@ class MsgspecMapper(Mapper[uuid.UUID]):
                 return domain_event
         return self._to_domain_event(stored_event)
 
+    def stored_fields(self, stored_event: StoredEvent) -> tuple[str, dict[str, Any]] | None:
+        """The event class's name and the event's fields exactly as stored (builtins, in one
+        untyped pass: what an audit hashes needs no game types); None when reading them takes
+        more (bytes encrypted or compressed, another transcoder, a class version to upcast)."""
+        if not self._plain or not isinstance(self.transcoder, MsgspecTranscoder):
+            return None
+        topic = stored_event.topic
+        plan = _PLANS_BY_TOPIC.get(topic) or plan_of_topic(topic)
+        if plan.class_version > 1:
+            return None
+        return plan.cls.__name__, _UNTYPED_DECODER.decode(stored_event.state)
+
     def _to_domain_event(self, stored_event: StoredEvent) -> Any:
         originator_id = stored_event.originator_id
         # UUID's own __hash__ is Python code; its int hashes in C (and is as unique).

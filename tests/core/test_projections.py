@@ -12,7 +12,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 
 from cli.simulate import play_bot_match
 from domain.registry import all_games
-from projections.projectors import audit_key, scoreboard, view_doc
+from projections.projectors import CHUNK, audit_key, chain_hash, scoreboard, view_doc
 from projections.replays import Verdict, export_lines
 from projections.runner import Projections
 from projections.verification import verify_stored
@@ -51,10 +51,12 @@ def test_projections_agree_with_a_fresh_replay(ledger: Ledger) -> None:
                 msgspec.json.encode(view_doc(match, name))
             )
         lines = export_lines(ledger.stored_events(ident))
-        for line in lines[1:-1]:
-            assert projections["audit"].doc(
-                audit_key(ident, line["version"]), {}
-            ) == msgspec.json.decode(msgspec.json.encode(line))
+        audit = projections["audit"].recorder
+        for version, line in enumerate(lines[:-1]):  # the header (0) and every stored event
+            chunk = audit.read(audit_key(ident, version // CHUNK))
+            assert chunk is not None and chain_hash(chunk, version) == line["hash"]
+        beyond = len(lines) - 1  # nothing is chained beyond the last event
+        assert chain_hash(audit.read(audit_key(ident, beyond // CHUNK)) or b"", beyond) is None
         assert verify_stored(ledger, projections, str(ident)) == Verdict(ok=True)
     assert all(s.lag == 0 for s in projections.status())
 
@@ -154,3 +156,25 @@ def test_running_projections_follow_new_events_live(ledger: Ledger) -> None:
     finally:
         stop.set()
         runner.join(timeout=10)
+
+
+def test_a_reader_that_read_its_position_before_another_wrote_further_still_chains(
+    ledger: Ledger,
+) -> None:
+    """Two processes catch up the same audit chain: one read its position, the other then wrote
+    further, and the first goes on with its page. The chain it writes is still whole."""
+    match = play_bot_match("toy", 2, 3)
+    ledger.save(match)
+    ids = [n.id for n in ledger.recorder.select_notifications(1, 100)]
+    assert len(ids) > 8
+    ahead = Projections(ledger, ["audit"])
+    ahead.catch_up(stop=ids[3])
+    late = Projections(ledger, ["audit"])
+    page = list(ledger.recorder.select_notifications(ids[4], 100))
+    ahead.catch_up(stop=ids[6])  # the other process writes further meanwhile
+    late.positions = lambda: {"audit": ids[3]}  # type: ignore[method-assign]
+    late.process(page)  # its page from where it had read it was
+    assert Projections(ledger, ["audit"]).status()[0].lag == 0
+    lines = export_lines(ledger.stored_events(match.id))
+    chain = b"".join(raw for _, raw in late["audit"].recorder.scan(f"{match.id}/"))
+    assert chain == b"".join(bytes.fromhex(line["hash"]) for line in lines[:-1])

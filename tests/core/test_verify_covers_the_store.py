@@ -7,9 +7,12 @@ import sqlite3
 from pathlib import Path
 
 import msgspec
+import pytest
 from eventsourcing.persistence import Tracking
 
 from cli.simulate import play_bot_match
+from projections.documents import decode_any
+from projections.projectors import HASH_BYTES, audit_key
 from projections.runner import Projections
 from projections.verification import verify_stored
 from store.ledger import Ledger
@@ -55,12 +58,36 @@ def test_an_edited_projection_document_is_reported(tmp_path: Path) -> None:
     ledger = Ledger(url)
     projections = Projections(ledger)
     views = projections["views"].recorder
-    doc = msgspec.json.decode(views.read(f"{ident}/ann"))
+    doc = decode_any(views.read(f"{ident}/ann") or b"")
     doc["text"] = "mallory won"
     position = views.max_tracking_id(ledger.name) or 0
     views.write({f"{ident}/ann": msgspec.json.encode(doc)}, Tracking(ledger.name, position + 1))
     verdict = verify_stored(ledger, Projections(ledger), ident)
     assert not verdict.ok and "'views'" in str(verdict.problem) and "ann" in str(verdict.problem)
+
+
+@pytest.mark.parametrize("garbage", [b"", b"\x78\x9c garbage", b"{not json"])
+def test_an_unreadable_projection_document_is_reported(tmp_path: Path, garbage: bytes) -> None:
+    url, ident = stored(tmp_path)
+    ledger = Ledger(url)
+    views = Projections(ledger)["views"].recorder
+    position = views.max_tracking_id(ledger.name) or 0
+    views.write({f"{ident}/ben": garbage}, Tracking(ledger.name, position + 1))
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and "'views'" in str(verdict.problem) and "ben" in str(verdict.problem)
+
+
+def test_an_edited_audit_chain_is_reported(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    ledger = Ledger(url)
+    audit = Projections(ledger)["audit"].recorder
+    key = audit_key(ident, 0)
+    chunk = bytearray(audit.read(key) or b"")
+    chunk[2 * HASH_BYTES] ^= 1  # the chain hash of line 2
+    position = audit.max_tracking_id(ledger.name) or 0
+    audit.write({key: bytes(chunk)}, Tracking(ledger.name, position + 1))
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and "audit entry 2 differs" in str(verdict.problem)
 
 
 def test_a_garbage_event_blob_is_a_bad_verdict_naming_its_version(tmp_path: Path) -> None:
