@@ -1,7 +1,9 @@
 """Projections: catching up over many stored events, and the lag from an append to the view.
 
 1. Fills a fresh store with bot matches until it holds `--events` stored events, then times
-   catching every projection up from zero (events per second), and the index alone as baseline.
+   catching every projection up from zero (events per second): as `catch_up` does it (a long
+   backlog shared out between processes, projections/parallel.py), in one process, and the
+   index alone as baseline.
    On SQLite it then weighs the projection documents against the events (the tables' pages, as
    SQLite's `dbstat` counts them, and the bytes stored in them).
 2. Under load: a writer appends decisions as fast as it can while a follower keeps the
@@ -66,11 +68,14 @@ def weights(path: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
-def catch_up(ledger: Ledger, names: list[str] | None) -> tuple[int, float]:
+def catch_up(
+    ledger: Ledger, names: list[str] | None, *, parallel: bool = True
+) -> tuple[int, float]:
     projections = Projections(ledger, names)
     for projector in projections.projectors:
         projector.recorder.reset()
     projections = Projections(ledger, names)
+    projections.parallel = parallel
     started = time.perf_counter()
     done = projections.catch_up()
     return done, time.perf_counter() - started
@@ -152,6 +157,11 @@ def main() -> None:
                     f"{part:<12} {pages / 1e6:8.2f} MB of pages ({pages / events_pages:5.2f}x the "
                     f"events'), {stored / 1e6:8.2f} MB of data ({stored / events_data:5.2f}x)"
                 )
+        alone, alone_seconds = catch_up(ledger, None, parallel=False)
+        print(
+            f"catch up, all, one process: {alone} events in {alone_seconds:6.2f} s = "
+            f"{alone / alone_seconds:10,.0f} events/s"
+        )
         base_done, base_seconds = catch_up(ledger, ["index"])
         print(
             f"catch up, match index only: {base_done} events in {base_seconds:6.2f} s = "

@@ -23,6 +23,7 @@ from eventsourcing.utils import get_topic
 from domain.errors import NotFound, StarledgerError, StoreUnavailable
 from domain.match import Match
 from domain.notes import Notes
+from projections.parallel import catch_up_in_parallel, shares_for
 from projections.projectors import PROJECTORS, Projector
 from projections.replays import StoredFields
 from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
@@ -30,6 +31,7 @@ from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder
 
 PAGE = 5000
+Pendings = dict[str, dict[str, bytes | None]]
 WRITTEN_BATCH = 64
 """Matches a writing process saves (`Projections.written`) before the projections catch up
 with them: fewer, larger writes, and well within what the match cache keeps."""
@@ -215,6 +217,10 @@ class Status:
 
 
 class Projections:
+    parallel = True
+    """Whether a long catch-up may share its work out between processes (projections/parallel.py);
+    a server, with threads and its own workers, keeps to one."""
+
     def __init__(self, ledger: Ledger, names: Sequence[str] | None = None) -> None:
         self.ledger = ledger
         chosen = list(names or PROJECTORS)
@@ -260,13 +266,17 @@ class Projections:
         returns how many. `progress(done, total)` is told after each page."""
         stop = self.head() if stop is None else stop
         self._written = 0
-        total = max(0, stop - min(self.positions().values(), default=0))
+        start = min(self.positions().values(), default=0)
+        total = max(0, stop - start)
         done = 0
+        shares = shares_for(self, total) if self.parallel else 1
+        if shares > 1:
+            done = catch_up_in_parallel(self, start, stop, shares, progress)
         for page in self._pages(stop):
             self.process(page)
             done += len(page)
             if progress is not None:
-                progress(done, total)
+                progress(min(done, total), total)
         return done
 
     def written(self, match: Match) -> None:
@@ -289,17 +299,31 @@ class Projections:
             yield page
 
     def process(self, page: Sequence[Notification]) -> None:
-        """Project one page of notifications and record each projector's new position: each
-        match of the page is brought forward once, and each projector given its new events."""
+        """Project one page of notifications and record each projector's new position."""
         positions = self.positions()
+        pending: Pendings = {p.name: {} for p in self.projectors}
+        self.project_page(page, positions, pending)
+        self.write(pending, positions, page[-1].id)
+
+    def project_page(
+        self,
+        page: Sequence[Notification],
+        positions: dict[str, int],
+        pending: Pendings,
+        share: Callable[[Any], bool] | None = None,
+    ) -> None:
+        """Add to `pending` the documents a page of notifications changes (for the matches
+        `share` accepts: all by default): each match of the page is brought forward once, and
+        each projector given its events past its position."""
         batches: dict[Any, list[Notification]] = {}
         for notification in page:
             if notification.topic.startswith(NOTES_TOPIC):
                 continue  # notes live in their own aggregate and are read from it
             batches.setdefault(notification.originator_id, []).append(notification)
-        pending: dict[str, dict[str, bytes | None]] = {p.name: {} for p in self.projectors}
         mapper = self.ledger.mapper
-        for batch in batches.values():
+        for ident, batch in batches.items():
+            if share is not None and not share(ident):
+                continue
             match = self.cache.advance(batch)
             events: list[Any] | None = None
             for projector in self.projectors:
@@ -313,7 +337,12 @@ class Projections:
                     events = [sealable(mapper, stored) for stored in batch]
                 new = [e for s, e in zip(batch, events, strict=True) if s.id > position]
                 projector.project(new, match, pending[projector.name])
-        last = page[-1].id
+
+    def write(self, pending: Pendings, positions: dict[str, int], last: int) -> bool:
+        """Write each projector's documents with its new position `last`; False when another
+        process had projected some of them first (its documents are the same: projections are
+        functions of the events), which the next page's positions show."""
+        written = True
         for projector in self.projectors:
             if last > positions[projector.name]:
                 try:
@@ -321,17 +350,17 @@ class Projections:
                         pending[projector.name], Tracking(self.ledger.name, last)
                     )
                 except IntegrityError:
-                    # Another reader or `projections run` projected these events first. Its
-                    # documents are the same (projections are functions of the events): read on.
-                    continue
+                    written = False
+        return written
 
     def run(self, stop: threading.Event) -> int:
         """Keep every projection current until `stop` is set: woken by each new notification
         where the store pushes them (Redis, PostgreSQL, memory), polling where it cannot
         (SQLite). Returns how many events were projected."""
+        done = self.catch_up()  # a long backlog first, while this process has one thread
         # Listen from the current head before catching up, so nothing written in between is missed.
         wake = live_notifications(self.ledger, self.head(), stop)
-        done = self.catch_up()
+        done += self.catch_up()
         while not stop.is_set():
             try:
                 next_live(wake, timeout=0.2)

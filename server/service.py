@@ -33,7 +33,10 @@ T = TypeVar("T")
 
 class SharedProjections(Projections):
     """Projections that many request threads (and other server processes) bring up to date:
-    one catch-up at a time in this process, and none at all while nothing new was stored."""
+    one catch-up at a time in this process, and none at all while nothing new was stored.
+    Never shared out between forked processes (the server runs threads and its own workers)."""
+
+    parallel = False
 
     def __init__(self, ledger: Ledger) -> None:
         super().__init__(ledger)

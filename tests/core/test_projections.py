@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -178,3 +179,52 @@ def test_a_reader_that_read_its_position_before_another_wrote_further_still_chai
     lines = export_lines(ledger.stored_events(match.id))
     chain = b"".join(raw for _, raw in late["audit"].recorder.scan(f"{match.id}/"))
     assert chain == b"".join(bytes.fromhex(line["hash"]) for line in lines[:-1])
+
+
+def test_a_long_catch_up_shared_between_processes_writes_what_one_process_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projections import parallel
+
+    ledger = Ledger(f"sqlite:///{tmp_path}/shared.db")
+    fill(ledger)
+    head = ledger.recorder.max_notification_id()
+    alone = Projections(ledger)
+    alone.parallel = False
+    alone.catch_up()
+    expected = everything(alone)
+    for projector in alone.projectors:
+        projector.recorder.reset()
+    # Small segments, so matches run across segments and pages (the chain goes on from the
+    # store), and every catch-up long enough to share.
+    monkeypatch.setattr(parallel, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(parallel, "SEGMENT", 37)
+    monkeypatch.setattr("projections.runner.PAGE", 11)
+    monkeypatch.setattr("projections.runner.shares_for", lambda projections, behind: 3)
+    covered: list[int] = []
+
+    def spied(*args: Any, **kwargs: Any) -> int:
+        covered.append(parallel.catch_up_in_parallel(*args, **kwargs))
+        return covered[-1]
+
+    monkeypatch.setattr("projections.runner.catch_up_in_parallel", spied)
+    shared = Projections(ledger)
+    reported: list[tuple[int, int]] = []
+    assert shared.catch_up(progress=lambda done, total: reported.append((done, total))) == head
+    assert covered == [head]  # all of it in parallel, none left to the sequential path
+    assert everything(shared) == expected
+    assert reported[-1] == (head, head)
+    assert all(s.lag == 0 for s in shared.status())
+
+
+def test_a_catch_up_stays_in_one_process_where_sharing_cannot_help(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from projections import parallel
+
+    memory = Projections(Ledger("memory://"))
+    assert parallel.shares_for(memory, 10**9) == 1
+    on_disk = Projections(Ledger(f"sqlite:///{tmp_path}/one.db"))
+    assert parallel.shares_for(on_disk, parallel.PARALLEL_FROM - 1) == 1
+    monkeypatch.setenv("STARLEDGER_PARALLEL", "0")
+    assert parallel.shares_for(on_disk, 10**9) == 1
