@@ -8,14 +8,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 
-from domain.match import Match
 from projections.replays import parse, rerun
 from projections.viewer import Viewer, viewer_for
 from server.boards import BOARD_MODULES, drawer
 from server.pictures import picture
+from tests.server.boards.drawings import parsed, view_of
 
 ROOT = Path(__file__).resolve().parents[3]
 REPLAYS = sorted((ROOT / "replays").glob("*.jsonl"))
@@ -32,16 +31,6 @@ def strings(value: Any, found: set[str]) -> set[str]:
     elif isinstance(value, str):
         found.add(value)
     return found
-
-
-def view_of(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
-
-
-def parses(svg: str) -> None:
-    root = ET.fromstring(svg)
-    assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert root.get("aria-label")
 
 
 def steps_of(path: Path) -> list[int]:
@@ -63,15 +52,15 @@ def test_a_replay_draws_at_every_sampled_step_without_leaking(path: Path) -> Non
         if not match.dealt:
             continue
         spectator = picture(match, Viewer(), opened=False)
-        parses(spectator.board)
+        parsed(spectator.board)
         assert spectator.panels == []
         public = strings(view_of(match, None), set())
         for index, name in enumerate(seats):
             drawn = picture(match, viewer_for(seats, name), opened=False)
-            parses(drawn.board)
+            parsed(drawn.board)
             assert [panel.seat for panel in drawn.panels] in ([], [name])
             for panel in drawn.panels:
-                parses(panel.svg)
+                parsed(panel.svg)
             own = strings(view_of(match, index), set())
             others: set[str] = set()
             for other in range(len(seats)):
@@ -86,7 +75,7 @@ def test_a_replay_draws_at_every_sampled_step_without_leaking(path: Path) -> Non
             assert not leaked, f"{name} at {version} sees others' secrets: {leaked}"
         everything = picture(match, Viewer(referee=True), opened=False)
         for panel in everything.panels:
-            parses(panel.svg)
+            parsed(panel.svg)
         assert {panel.seat for panel in everything.panels} <= set(seats)
 
 

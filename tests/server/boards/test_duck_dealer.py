@@ -5,48 +5,24 @@ the referee's state), and hostile seat names stay escaped."""
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
-from functools import cache
 from pathlib import Path
-from typing import Any
 
-import msgspec
 import pytest
 
 from domain.duck_dealer.commands import SubmitTurnOrderBid
 from domain.match import Match
-from projections.replays import parse, rerun
+from projections.replays import rerun
 from projections.viewer import viewer_for
 from server.boards import duck_dealer as drawing
 from server.pictures import picture
+from tests.server.boards.drawings import last_version, lines_of, parsed, view_of
 
 ROOT = Path(__file__).resolve().parents[3]
 REPLAYS = sorted((ROOT / "replays").glob("duck-dealer-*.jsonl"))
 AUCTIONS = [p for p in REPLAYS if "-auction-" in p.name]
 EVERY = 59  # a rerun and up to six drawings a step: ~14 steps a replay keep the file quick
 OPENING = range(1, 20, 3)  # an auction's opening: bids, positions, parts, start planets
-SVG = "{http://www.w3.org/2000/svg}svg"
 BIDS = (917, 583)  # sealed bids no board would show by chance
-
-
-@cache
-def lines_of(path: Path) -> list[dict[str, Any]]:
-    return parse(path.read_bytes())
-
-
-def last_version(path: Path) -> int:
-    return len(lines_of(path)) - 2  # the header and the end line are no events
-
-
-def view_of(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
-
-
-def parsed(drawn: object) -> ET.Element:
-    root = ET.fromstring(str(drawn))
-    assert root.tag == SVG
-    assert root.get("aria-label")
-    return root
 
 
 def words(drawn: object) -> str:

@@ -5,41 +5,22 @@ seat names stay text."""
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 
 from domain.match import Match
-from projections.replays import parse, rerun
+from projections.replays import rerun
 from projections.viewer import viewer_for
 from server.boards import drawer
 from server.boards import onward_to_venus as drawing
 from server.pictures import picture
+from tests.server.boards.drawings import lines_of, parsed, view_of
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 FILES = sorted(REPLAYS.glob("onward-to-venus-*.jsonl"))
 STEP = 29  # every 29th version, and the last: enough to meet every phase, in a few seconds
-SVG = "{http://www.w3.org/2000/svg}svg"
-
-
-@cache
-def _lines(name: str) -> list[dict[str, Any]]:
-    return parse((REPLAYS / name).read_bytes())
-
-
-def _view(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
-
-
-def _parsed(drawn: object) -> ET.Element:
-    root = ET.fromstring(str(drawn))
-    assert root.tag == SVG
-    assert root.get("aria-label")
-    return root
 
 
 def test_the_replays_are_there() -> None:
@@ -49,7 +30,7 @@ def test_the_replays_are_there() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_every_sampled_step_draws_for_everyone(path: Path) -> None:
-    lines = _lines(path.name)
+    lines = lines_of(path)
     last = len(lines) - 2  # the header and the end line are no stored events
     versions = sorted({*range(2, last, STEP), last})
     drawn = 0
@@ -58,26 +39,26 @@ def test_every_sampled_step_draws_for_everyone(path: Path) -> None:
         if not match.dealt:
             continue
         seats = list(match.seats)
-        _parsed(drawing.board(_view(match, None), seats))
-        assert drawing.private(_view(match, None), "spectator", seats) is None
+        parsed(drawing.board(view_of(match, None), seats))
+        assert drawing.private(view_of(match, None), "spectator", seats) is None
         for seat, name in enumerate(seats):
-            view = _view(match, seat)
-            _parsed(drawing.board(view, seats))
+            view = view_of(match, seat)
+            parsed(drawing.board(view, seats))
             panel = drawing.private(view, name, seats)
             assert panel is not None
-            _parsed(panel)
+            parsed(panel)
         drawn += 1
     assert drawn >= len(versions) - 1
 
 
 def test_the_picture_endpoint_draws_a_seat_and_its_panel() -> None:
-    lines = _lines(FILES[0].name)
+    lines = lines_of(FILES[0])
     match = rerun(lines, upto=120)
     seats = list(match.seats)
     drawn = picture(match, viewer_for(seats, seats[0]), opened=False)
-    _parsed(drawn.board)
+    parsed(drawn.board)
     assert [panel.seat for panel in drawn.panels] == [seats[0]]
-    _parsed(drawn.panels[0].svg)
+    parsed(drawn.panels[0].svg)
 
 
 def _card_ids(text: str) -> set[int]:
@@ -87,7 +68,7 @@ def _card_ids(text: str) -> set[int]:
 def _mid_game() -> Match:
     """A running 4-seat match, mid-way (the last stored event is far later)."""
     name = next(p.name for p in FILES if "-4p-" in p.name)
-    lines = _lines(name)
+    lines = lines_of(REPLAYS / name)
     match = rerun(lines, upto=250)
     assert match.result is None and match.version < len(lines) - 2
     return match
@@ -97,13 +78,13 @@ def test_no_seat_sees_another_seats_cards() -> None:
     match = _mid_game()
     state = match.state
     seats = list(match.seats)
-    spectator = str(drawing.board(_view(match, None), seats))
+    spectator = str(drawing.board(view_of(match, None), seats))
     every_hand = {c for s in range(len(seats)) for c in (*state.hands[s], *state.held[s])}
-    public = {int(card["id"]) for card in _view(match, None)["discard"]}
+    public = {int(card["id"]) for card in view_of(match, None)["discard"]}
     assert every_hand
     assert not (_card_ids(spectator) & every_hand)
     for a in range(len(seats)):
-        view = _view(match, a)
+        view = view_of(match, a)
         seen = str(drawing.board(view, seats)) + str(drawing.private(view, seats[a], seats))
         known = {*state.hands[a], *state.held[a], *public}
         known |= {int(card["id"]) for card in view.get("spied_hand") or ()}
@@ -126,21 +107,21 @@ def test_a_seats_board_shows_what_the_spectators_does() -> None:
     def unlabelled(view: Any) -> str:
         return re.sub(r'aria-label="[^"]*"', "", str(drawing.board(view, seats)), count=1)
 
-    spectator = unlabelled(_view(match, None))
+    spectator = unlabelled(view_of(match, None))
     for seat in range(len(seats)):
-        assert unlabelled(_view(match, seat)) == spectator
+        assert unlabelled(view_of(match, seat)) == spectator
 
 
 def test_hostile_seat_names_stay_text() -> None:
     match = _mid_game()
     hostile = ["<script>&\"'", "ben</text><script>", "cat", "dan"]
     for seat in (None, 0):
-        view = _view(match, seat)
+        view = view_of(match, seat)
         for drawn in (drawing.board(view, hostile), drawing.private(view, hostile[0], hostile)):
             if drawn is None:
                 continue
             out = str(drawn)
-            _parsed(out)
+            parsed(out)
             assert "<script" not in out
             assert "&lt;script&gt;" in out
 
@@ -148,14 +129,14 @@ def test_hostile_seat_names_stay_text() -> None:
 def test_a_flipped_planet_and_an_attached_traitor_draw() -> None:
     """Cases the recorded matches never reach: a disaster side up, a Traitor on a planet."""
     match = _mid_game()
-    view = _view(match, 0)
+    view = view_of(match, 0)
     for planet in view["planets"]:
         if planet["name"] == "VENUS":
             planet.update(flipped=True, tiles=[], vp_hexes=[])
         if planet["name"] == "TITAN":
             planet["traitors"] = [130]
     out = str(drawing.board(view, list(match.seats)))
-    _parsed(out)
+    parsed(out)
     assert "Independence" in out and "Traitor card C130" in out
 
 
@@ -163,10 +144,10 @@ def test_a_spied_hand_shows_in_the_spys_panel_only() -> None:
     """Espionage (never played in the recorded matches): the spy's panel shows the hand."""
     match = _mid_game()
     seats = list(match.seats)
-    view = _view(match, 0)
+    view = view_of(match, 0)
     view["spied_hand"] = [{"id": 140, "effect": "ESPIONAGE", "kind": "ACTION"}]
     view["pending"] = [{"kind": "ESPIONAGE", "seat": 0, "opponent": 2}]
     panel = str(drawing.private(view, seats[0], seats))
-    _parsed(panel)
+    parsed(panel)
     assert f"{seats[2]}'s hand, as you spied it" in panel and "C140" in panel
     assert "C140" not in str(drawing.board(view, seats))

@@ -4,10 +4,8 @@ sealed choices (found from the referee's state), and hostile seat names stay esc
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pytest
@@ -15,36 +13,16 @@ import pytest
 from domain.match import Match
 from domain.race_for_the_galaxy.components import card_name
 from domain.race_for_the_galaxy.view import RaceView
-from projections.replays import parse, rerun
+from projections.replays import rerun
 from projections.viewer import viewer_for
 from server.boards import race_for_the_galaxy as drawing
 from server.pictures import picture
+from tests.server.boards.drawings import last_version, lines_of, parsed, view_of
 
 ROOT = Path(__file__).resolve().parents[3]
 REPLAYS = sorted((ROOT / "replays").glob("race-for-the-galaxy-*.jsonl"))
 EVERY = 7
-SVG = "{http://www.w3.org/2000/svg}svg"
 SEALED_STAGES = ("SELECT", "DEVELOP_CHOOSE", "SETTLE_CHOOSE")
-
-
-@cache
-def lines_of(path: Path) -> list[dict[str, Any]]:
-    return parse(path.read_bytes())
-
-
-def last_version(path: Path) -> int:
-    return len(lines_of(path)) - 2  # the header and the end line are no events
-
-
-def view_of(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
-
-
-def parsed(drawn: object) -> ET.Element:
-    root = ET.fromstring(str(drawn))
-    assert root.tag == SVG
-    assert root.get("aria-label")
-    return root
 
 
 def drawn_for(match: Match, seat: int) -> str:
