@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from domain.errors import StarledgerError
+from domain.errors import StoreUnavailable
 from domain.game import places_from_keys
 from domain.match import Match
 from projections.documents import (
@@ -57,8 +57,11 @@ def chain_hash(chunk: bytes, version: int) -> str | None:
     return found.hex() if len(found) == HASH_BYTES else None
 
 
-class AuditGap(StarledgerError):
-    """The stored audit chain stops before the events that follow it: it was changed or lost."""
+class AuditGap(StoreUnavailable):
+    """The stored audit chain stops before the events that follow it: it was changed or lost.
+    The store's fault, never the caller's (503 / exit 3), and nothing is written past it."""
+
+    default_code = "AUDIT_GAP"
 
 
 class Projector(ABC):

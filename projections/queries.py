@@ -152,16 +152,15 @@ class Reader:
         be missed while the projections move on), chained after the audit projection's hash
         at `after` (without it, from the start)."""
         ident = self.ledger.resolve(row.match)
-        events = self.ledger.events
-        started = next(iter(events.get(ident, lte=1)))
-        header = sealed_header(started)
-        previous = header["hash"] if after <= 0 else self._chain_hash(row.match, after)
-        if previous is None:  # the audit projection has no hash there: seal from the start
-            lines = sealed_lines(
-                row.match, row.seats, events.get(ident, lte=row.version), header["hash"]
-            )
+        store = self.ledger.events
+        previous = self._chain_hash(row.match, after) if after > 0 else None
+        if previous is None:
+            events = list(store.get(ident, lte=row.version))
+            header = sealed_header(events[0])
+            lines = sealed_lines(row.match, row.seats, events, header["hash"])
             return [header, *(line for line in lines if line["version"] > after)]
-        newer = events.get(ident, gt=max(after, 0), lte=row.version)
+        header = sealed_header(next(iter(store.get(ident, lte=1))))
+        newer = store.get(ident, gt=after, lte=row.version)
         return [header, *sealed_lines(row.match, row.seats, newer, previous)]
 
     def _chain_hash(self, match: str, version: int) -> str | None:

@@ -29,7 +29,6 @@ from typing import Any
 import msgspec
 
 from domain.commitment import (
-    digest,
     digest_after,
     entropy_commitment,
     framed,
@@ -77,11 +76,21 @@ CHAIN_LABEL = "starledger/chain/v2"
 
 
 def commit(match: str, index: int, salt: str, line: dict[str, Any]) -> str:
-    return digest(COMMIT_LABEL, match, str(index), salt, canonical(body(line)))
+    return _commitment(framed(COMMIT_LABEL, match), index, salt, canonical(body(line)))
 
 
 def link(match: str, previous: str, commitment: str) -> str:
-    return digest(CHAIN_LABEL, match, previous, commitment)
+    return _link(framed(CHAIN_LABEL, match), previous, commitment)
+
+
+def _commitment(head: bytes, index: int, salt: str, body_json: bytes) -> str:
+    """c_i, from the framed label and match (`head`): the one place its parts are listed."""
+    return digest_after(head, str(index), salt, body_json)
+
+
+def _link(head: bytes, previous: str, commitment: str) -> str:
+    """h_i, from the framed label and match (`head`)."""
+    return digest_after(head, previous, commitment)
 
 
 def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[str, Any]:
@@ -161,8 +170,8 @@ def chain_hashes(
     hashes = []
     for event in events:
         body_json = encode(line_body(seats, event))
-        commitment = digest_after(commit_head, str(event.originator_version), event.salt, body_json)
-        previous = digest_after(chain_head, previous, commitment)
+        commitment = _commitment(commit_head, event.originator_version, event.salt, body_json)
+        previous = _link(chain_head, previous, commitment)
         hashes.append(previous)
     return hashes
 

@@ -14,8 +14,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from cli.simulate import play_bot_match
+from domain.errors import kind_of
 from domain.registry import all_games
-from projections.projectors import CHUNK, audit_key, chain_hash, scoreboard, view_doc
+from projections.projectors import CHUNK, AuditGap, audit_key, chain_hash, scoreboard, view_doc
 from projections.replays import Verdict, export_lines
 from projections.runner import Projections
 from projections.verification import verify_stored
@@ -246,3 +247,19 @@ def test_a_catch_up_stays_in_one_process_where_sharing_cannot_help(
     assert parallel.shares_for(on_disk, parallel.PARALLEL_FROM - 1) == 1
     monkeypatch.setenv("STARLEDGER_PARALLEL", "0")
     assert parallel.shares_for(on_disk, 10**9) == 1
+
+
+def test_a_lost_audit_chain_stops_the_catch_up_as_the_stores_fault(ledger: Ledger) -> None:
+    match = ledger.new_match("toy", ["ann", "ben"], {"pile": "30"}, seed=5)
+    ledger.play(match.id, "ann", {"type": "Take", "n": 1})
+    projections = Projections(ledger)
+    projections.catch_up()
+    audit = projections["audit"].recorder
+    position = audit.max_tracking_id(ledger.name) or 0
+    audit.write({audit_key(match.id, 0): None}, Tracking(ledger.name, position + 1))
+    ledger.play(match.id, "ben", {"type": "Take", "n": 1})  # at the position just written
+    ledger.play(match.id, "ann", {"type": "Take", "n": 1})  # past it: chained after a lost hash
+    with pytest.raises(AuditGap) as raised:
+        Projections(ledger).catch_up()
+    assert kind_of(raised.value).http_status == 503 and raised.value.code == "AUDIT_GAP"
+    assert audit.max_tracking_id(ledger.name) == position + 1  # nothing written past the gap
