@@ -117,7 +117,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 }
             ),
         ),
-        on_startup=[lambda: service.hub.start()],
         on_shutdown=[lambda: service.close()],
         state=__import__("litestar.datastructures", fromlist=["State"]).State({"service": service}),
         debug=False,

@@ -1,9 +1,16 @@
 """Wakes the event streams of a match when something is stored for it.
 
-One thread per server process follows the store's notification log (`live_notifications`:
-pushed by Redis and PostgreSQL subscriptions, polled on SQLite) and sets the asyncio events of
-the streams that follow that match. A stream then reads what is new through the query layer, so
-what it sends is redacted exactly as the log is; a wake-up carries no data of its own.
+While at least one stream watches, one thread per server process follows the store's
+notification log (`live_notifications`: pushed by Redis and PostgreSQL subscriptions, polled on
+SQLite) and sets the asyncio events of the streams that follow that match. A stream then reads
+what is new through the query layer, so what it sends is redacted exactly as the log is; a
+wake-up carries no data of its own.
+
+Nobody watching, nobody follows: the thread ends after IDLE_SECONDS without a watcher (following
+every stored event costs a busy server about a fifth of its decisions per second) and the next
+stream starts it again. Once a (re)started thread listens, it wakes every stream, so whatever
+was stored before it listened is read by the streams' next look and never waits for a
+keep-alive.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator
@@ -18,6 +26,9 @@ from contextlib import contextmanager
 
 from projections.runner import live_notifications, next_live
 from store.ledger import Ledger
+
+IDLE_SECONDS = 10.0
+TICK = 0.5  # how often the thread looks whether it is still wanted (and whether to stop)
 
 
 class Hub:
@@ -32,9 +43,12 @@ class Hub:
         self.failure: BaseException | None = None
 
     def start(self) -> None:
+        """Follow the store now (a stream's first watch does it)."""
         with self._lock:
-            if self._thread is not None:
-                return
+            self._start_locked()
+
+    def _start_locked(self) -> None:
+        if self._thread is None and not self._stop.is_set():
             self._thread = threading.Thread(target=self._pump, name="starledger-live", daemon=True)
             self._thread.start()
 
@@ -42,32 +56,57 @@ class Hub:
         self._stop.set()
 
     @property
-    def alive(self) -> bool:
-        return self._thread is not None and self._thread.is_alive() and self.failure is None
+    def following(self) -> bool:
+        """Whether a thread follows the store now."""
+        return self._thread is not None
 
     def _pump(self) -> None:
+        done = threading.Event()  # ends this thread's subscription with it
         try:
             head = self.ledger.recorder.max_notification_id() or 0
-            found = live_notifications(self.ledger, head, self._stop)
+            found = live_notifications(self.ledger, head, done)
+            self._wake(None)  # what was stored before we listened: every stream looks again
+            idle_since: float | None = None
             while not self._stop.is_set():
                 try:
-                    notification = next_live(found, timeout=0.5)
+                    notification = next_live(found, timeout=TICK)
                 except queue.Empty:
+                    with self._lock:
+                        if self._waiting:
+                            idle_since = None
+                            continue
+                        now = time.monotonic()
+                        idle_since = idle_since if idle_since is not None else now
+                        if now - idle_since >= IDLE_SECONDS:
+                            self._thread = None  # the next watch starts a new thread
+                            return
                     continue
-                with self._lock:
-                    waiting = list(self._waiting.get(notification.originator_id, ()))
-                for loop, event in waiting:
-                    loop.call_soon_threadsafe(event.set)
+                self._wake(notification.originator_id)
         except BaseException as exc:  # reported by /readyz; streams still look every keep-alive
             self.failure = exc
+        finally:
+            done.set()
+            with self._lock:  # stopped (a failed hub stays failed: no new thread)
+                if self._thread is threading.current_thread() and self.failure is None:
+                    self._thread = None
+
+    def _wake(self, match: uuid.UUID | None) -> None:
+        """Wake the streams of `match` (of every match for None)."""
+        with self._lock:
+            if match is None:
+                waiting = [entry for entries in self._waiting.values() for entry in entries]
+            else:
+                waiting = list(self._waiting.get(match, ()))
+        for loop, event in waiting:
+            loop.call_soon_threadsafe(event.set)
 
     @contextmanager
     def watch(self, match: uuid.UUID) -> Iterator[asyncio.Event]:
         """An event set whenever something new is stored for `match` (clear it after waking)."""
-        self.start()
         entry = (asyncio.get_running_loop(), asyncio.Event())
         with self._lock:
             self._waiting[match].add(entry)
+            self._start_locked()
         try:
             yield entry[1]
         finally:

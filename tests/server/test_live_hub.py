@@ -1,0 +1,98 @@
+"""The live hub follows the store only while an event stream watches, and a stream misses no
+wake-up across the hub's start, its idle stop and its restart (SQLite polled, Redis pushed)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from server import live
+from server.live import Hub
+from store.ledger import Ledger
+from tests.redis_server import RedisServer, redis_server_path
+from tests.toy_game import Take
+
+WAIT = 10.0  # seconds a wake-up may take before the test fails (it takes milliseconds)
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Redis of this module's own (the toy game's matches stay out of the served stores)."""
+    if redis_server_path() is None:
+        pytest.skip("redis-server is not on PATH (CI installs it)")
+    with RedisServer.start(tmp_path_factory.mktemp("hub-redis")) as server:
+        yield server.url
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def ledger(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Ledger:
+    monkeypatch.setattr(live, "IDLE_SECONDS", 0.3)
+    monkeypatch.setattr(live, "TICK", 0.05)
+    if request.param == "sqlite":
+        return Ledger(f"sqlite:///{tmp_path}/hub.db")
+    return Ledger(request.getfixturevalue("redis_url"))
+
+
+async def _until(condition: object, what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.02)
+
+
+def test_the_hub_follows_the_store_only_while_a_stream_watches(ledger: Ledger) -> None:
+    match = ledger.new_match("toy", ["ann", "ben"])
+    other = ledger.new_match("toy", ["cat", "dan"])
+
+    async def scenario() -> None:
+        hub = Hub(ledger)
+        assert not hub.following  # nobody watches: nothing follows the store
+        ledger.play(match.id, "ann", Take(1))
+        with hub.watch(match.id) as woken:
+            assert hub.following
+            # once it listens, the hub wakes every stream: what was stored before is read now
+            await asyncio.wait_for(woken.wait(), WAIT)
+            woken.clear()
+            await asyncio.to_thread(ledger.play, other.id, "cat", Take(1))
+            await asyncio.to_thread(ledger.play, match.id, "ben", Take(2))
+            await asyncio.wait_for(woken.wait(), WAIT)
+            woken.clear()
+        await _until(lambda: not hub.following, "the hub went on following with nobody watching")
+        await asyncio.to_thread(ledger.play, match.id, "ann", Take(1))
+        with hub.watch(match.id) as woken:  # a new stream starts it again and misses nothing
+            assert hub.following
+            await asyncio.wait_for(woken.wait(), WAIT)
+            woken.clear()
+            await asyncio.to_thread(ledger.play, match.id, "ben", Take(1))
+            await asyncio.wait_for(woken.wait(), WAIT)
+        assert hub.failure is None
+        hub.stop()
+        await _until(lambda: not hub.following, "the hub did not stop")
+
+    asyncio.run(scenario())
+
+
+def test_a_stream_is_not_woken_by_another_matchs_decisions(ledger: Ledger) -> None:
+    match = ledger.new_match("toy", ["ann", "ben"])
+    other = ledger.new_match("toy", ["cat", "dan"])
+
+    async def scenario() -> None:
+        hub = Hub(ledger)
+        with hub.watch(match.id) as woken, hub.watch(other.id) as other_woken:
+            await asyncio.wait_for(woken.wait(), WAIT)  # the start's wake-up of every stream
+            await asyncio.wait_for(other_woken.wait(), WAIT)
+            woken.clear()
+            other_woken.clear()
+            await asyncio.to_thread(ledger.play, other.id, "cat", Take(1))
+            await asyncio.wait_for(other_woken.wait(), WAIT)
+            await asyncio.sleep(0.2)
+            assert not woken.is_set()
+        hub.stop()
+
+    asyncio.run(scenario())
