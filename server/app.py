@@ -27,6 +27,7 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
 
 from __future__ import annotations
 
+import gc
 import logging
 
 from litestar import Litestar, Router
@@ -51,6 +52,15 @@ from server.settings import Settings
 
 API = "/api/v1"
 log = logging.getLogger("starledger.server")
+
+
+def settle_memory() -> None:
+    """Once the worker has loaded everything it keeps for life (every game's rules and tables,
+    the routes, the store's connections), move it out of the cyclic collector's sight: a full
+    collection then scans only what serving made (cached matches, live requests), not ~70,000
+    permanent objects. Each full collection stalls every request in flight (25-50 ms here)."""
+    gc.collect()
+    gc.freeze()
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -117,6 +127,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 }
             ),
         ),
+        on_startup=[settle_memory],
         on_shutdown=[lambda: service.close()],
         state=__import__("litestar.datastructures", fromlist=["State"]).State({"service": service}),
         debug=False,
