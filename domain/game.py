@@ -79,27 +79,82 @@ def holds_seats(hint: Any) -> bool:
 def named_seats(raw: Any, hint: Any, names: Sequence[str]) -> Any:
     """`raw` (decoded JSON) with every seat NAME in a field typed `Seat` turned into its index,
     so people write `{"victim": "ben"}` where the game stores 1. Anything else is left as it is
-    for the decoder to judge."""
-    if is_seat_type(hint):
+    for the decoder to judge. Where `hint` can hold no seat at all, `raw` comes back untouched
+    without being walked (the type's shape is read once per type: `_shape`)."""
+    shape = _shape(hint)
+    kind = shape[0]
+    if kind == "none":
+        return raw
+    if kind == "seat":
         return names.index(raw) if isinstance(raw, str) and raw in names else raw
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        return named_seats(raw, typing.get_args(hint)[0], names)
-    if origin in (typing.Union, types.UnionType):
-        members = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if kind == "union":
+        _, tagged, single = shape
         if isinstance(raw, dict) and "type" in raw:
-            for member in members:
-                config = getattr(member, "__struct_config__", None)
-                if config is not None and config.tag == raw["type"]:
-                    return named_seats(raw, member, names)
-        return named_seats(raw, members[0], names) if len(members) == 1 else raw
-    if origin in (tuple, list, frozenset, set) and isinstance(raw, list):
-        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
-        return [named_seats(item, args[0], names) for item in raw] if len(args) == 1 else raw
-    if isinstance(hint, type) and issubclass(hint, msgspec.Struct) and isinstance(raw, dict):
-        hints = _struct_hints(hint)
+            member = tagged.get(raw["type"])
+            if member is not None:
+                return named_seats(raw, member, names)
+        return named_seats(raw, single, names) if single is not None else raw
+    if kind == "items":
+        return (
+            [named_seats(item, shape[1], names) for item in raw] if isinstance(raw, list) else raw
+        )
+    if kind == "struct" and isinstance(raw, dict):
+        hints = shape[1]
         return {key: named_seats(value, hints.get(key), names) for key, value in raw.items()}
     return raw
+
+
+def _shape(hint: Any) -> tuple[Any, ...]:
+    """How `named_seats` walks a value of type `hint` (cached per hint where it can be)."""
+    try:
+        return _cached_shape(hint)
+    except TypeError:  # an unhashable hint: read it afresh
+        return _read_shape(hint)
+
+
+@functools.cache
+def _cached_shape(hint: Any) -> tuple[Any, ...]:
+    return _read_shape(hint)
+
+
+def _read_shape(hint: Any) -> tuple[Any, ...]:
+    if is_seat_type(hint):
+        return ("seat",)
+    origin = typing.get_origin(hint)
+    if origin is Annotated:
+        return _shape(typing.get_args(hint)[0])
+    if origin in (typing.Union, types.UnionType):
+        members = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        tagged: dict[Any, Any] = {}
+        for member in members:
+            config = getattr(member, "__struct_config__", None)
+            if config is not None and config.tag is not None:
+                tagged.setdefault(config.tag, member)
+        single = members[0] if len(members) == 1 else None
+        reachable = [*tagged.values(), *([single] if single is not None else [])]
+        if all(_shape(member)[0] == "none" for member in reachable):
+            return ("none",)
+        return ("union", tagged, single)
+    if origin in (tuple, list, frozenset, set):
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        if len(args) != 1 or _shape(args[0])[0] == "none":
+            return ("none",)
+        return ("items", args[0])
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
+        hints = _struct_hints(hint)
+        if hint in _READING:  # a type that holds itself: walk it, whatever it holds
+            return ("struct", hints)
+        _READING.add(hint)
+        try:
+            if all(_shape(field)[0] == "none" for field in hints.values()):
+                return ("none",)
+        finally:
+            _READING.discard(hint)
+        return ("struct", hints)
+    return ("none",)
+
+
+_READING: set[type] = set()  # the Struct types whose shape is being read (recursive types)
 
 
 @functools.cache

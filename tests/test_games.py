@@ -154,6 +154,34 @@ def test_snapshots_of_every_game_load_back_exactly(rules: Rules[Any], tmp_path: 
         assert at.version == version and type(at.state) is rules.state_type
 
 
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+def test_snapshots_taken_as_decisions_are_stored_are_the_fold(
+    rules: Rules[Any], tmp_path: Any
+) -> None:
+    """The Ledger snapshots from the match it has just saved, not by loading and folding it
+    again: every snapshot restores exactly what folding the events up to its version gives."""
+    played = play_bot_match(rules.slug, rules.min_seats, 11)
+    decided = [e for e in played.collect_events() if isinstance(e, Match.Decided)]
+    ledger = Ledger(f"sqlite:///{tmp_path}/snapshots.db", snapshot_interval=5)
+    match = ledger.new_match(rules.slug, list(played.seats), played.options, 11)
+
+    def no_reload(*_: Any, **__: Any) -> None:
+        raise AssertionError("a snapshot was made by loading the match again")
+
+    ledger.take_snapshot = no_reload  # type: ignore[method-assign]
+    for event in decided[:60]:
+        ledger.play(match.id, played.seats[event.seat], event.command)
+    assert ledger.snapshots is not None
+    snapshots = list(ledger.snapshots.get(match.id))
+    assert len(snapshots) >= min(60, len(decided)) // 5 - 1
+    for snapshot in snapshots:
+        restored = snapshot.mutate(None)
+        folded = ledger._fold(match.id, snapshot.originator_version)
+        assert restored.version == folded.version == snapshot.originator_version
+        assert restored.state == folded.state
+        assert restored.fold_digest() == folded.fold_digest()
+
+
 # -- the contract every registered game keeps (issue #17: tested once, for every game) --------
 
 
