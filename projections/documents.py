@@ -108,7 +108,7 @@ def decode(raw: bytes, kind: type[T]) -> T:
     decoder = _decoders.get(kind)
     if decoder is None:
         decoder = _decoders[kind] = msgspec.json.Decoder(kind)
-    return decoder.decode(json_of(raw))  # type: ignore[no-any-return]
+    return decoder.decode(json_of(raw))
 
 
 def decode_any(raw: bytes) -> Any:

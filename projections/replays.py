@@ -22,7 +22,7 @@ the lines it hides are checked only once they open.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -125,6 +125,7 @@ def event_line(seats: Sequence[str], event: Any) -> dict[str, Any]:
 
 def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
     """What a line's commitment covers: the line without its salt (and link fields)."""
+    plain: Callable[[Any], Any]
     if isinstance(event, StoredFields):  # builtins already, as stored
         kind, plain = event.kind, _as_is
     else:

@@ -155,7 +155,7 @@ class MatchCache:
                 stored = [s for s in stored if s.originator_version > match.version]
             elif not foldable:
                 match, stored = self.ledger.match(ident, version=last), ()
-        decode = self.ledger.mapper.to_domain_event
+        decode: Callable[[Any], Any] = self.ledger.mapper.to_domain_event
         for event in stored:
             match = decode(event).mutate(match)
         assert isinstance(match, Match)
@@ -183,7 +183,8 @@ class MatchCache:
             found = snapshots.recorder.select_events(ident, lte=last, desc=True, limit=1)
             if not found:
                 return None
-            match = snapshots.mapper.to_domain_event(found[0]).mutate(None)
+            snapshot: Any = snapshots.mapper.to_domain_event(found[0])
+            match = snapshot.mutate(None)
         except Exception:  # an unreadable snapshot is never trusted (`verify` names it)
             return None
         if not isinstance(match, Match) or match.version < first - 1:

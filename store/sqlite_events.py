@@ -50,7 +50,7 @@ class SQLiteEventRecorder(SQLiteApplicationRecorder):
             cursor.row_factory = None  # tuples: this cursor only
             cursor.execute(statement, params)
             rows = cursor.fetchall()
-        ids: dict[Any, uuid.UUID] = {}
+        ids: dict[Any, uuid.UUID | str] = {}
         notifications: list[Notification] = []
         for rowid, originator_id, version, topic, state in rows:
             ident = ids.get(originator_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.game import Command
 
 from . import commands as c
@@ -107,10 +109,12 @@ class RocketPlay(Planning):
         if not self.ending and len(targets) == len(free):
             targets = targets[:-1]  # never be the one who fills the field while behind
         recall = [r for r, p in on_tiles if not self.worth_guarding(p)]
-        moves = [c.RocketMove(r, "STATION") for r in recall]
-        moves += [c.RocketMove(r, p) for r, p in zip(station, targets, strict=False)]
-        if moves:
-            return c.MoveRockets(tuple(moves))
+        planned = [
+            *(c.RocketMove(r, "STATION") for r in recall),
+            *(c.RocketMove(r, p) for r, p in zip(station, targets, strict=False)),
+        ]
+        if planned:
+            return c.MoveRockets(tuple(planned))
         if self.me.shipyard:
             return self.first(c.BuyRocket)
         if survey := self.survey():
@@ -158,7 +162,7 @@ class RocketPlay(Planning):
         ]
         return self.take_incident(options) or c.ChooseProspectReveal(None)
 
-    def take_incident(self, options: list[tuple[Command, Position]]) -> Command | None:
+    def take_incident(self, options: Sequence[tuple[Command, Position]]) -> Command | None:
         """A non-alien incident is a free card; an Alien Encounter only as the winning fifth."""
         for x, position in options:
             face = self.known.get(position)

@@ -36,7 +36,7 @@ MINERAL_NAMES: dict[str, str] = {
     "EPS": "Epsilonium",
     "OMN": "Omnidium",
 }
-INCIDENT_NAMES: dict[str, str] = {
+INCIDENT_NAMES: dict[IncidentKind, str] = {
     "MINERAL_SCAN": "Mineral Scan",
     "SABOTAGE": "Sabotage",
     "ROCKET_ACQUISITION": "Rocket Acquisition",

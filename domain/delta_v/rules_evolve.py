@@ -353,8 +353,8 @@ def _mineral_replaced(state: State, e: MineralReplaced) -> State:
 
 
 def _bid_up_declared(state: State, e: BidUpDeclared) -> State:
-    assert state.attempt is not None
     state = _set_bribe(state, e.bribe_id, status="committed")
+    assert state.attempt is not None
     attempt = replace(state.attempt, stage="bid_up", bid=Bid(e.bidder, e.bribe_id, e.mineral))
     return replace(state, attempt=attempt, window=None, phase="BID_UP_REVEAL")
 

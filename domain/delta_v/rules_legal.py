@@ -41,10 +41,13 @@ def legal(state: State, seat: int) -> list[Command]:
         return [*_own_turn_incidents(state, seat), *_actions(state, seat)]
     if phase == "PROSPECT_DECISION":
         assert state.panel is not None
-        return [c.ChooseProspectReveal(None)] + [
-            c.ChooseProspectReveal(p)
-            for p in state.panel.positions
-            if _may_reveal_incident(state, p)
+        return [
+            c.ChooseProspectReveal(None),
+            *(
+                c.ChooseProspectReveal(p)
+                for p in state.panel.positions
+                if _may_reveal_incident(state, p)
+            ),
         ]
     if phase == "SCAN_PEEKING":
         return _scan_commands(state, seat)

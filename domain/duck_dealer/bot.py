@@ -55,6 +55,7 @@ from .components import (
     Color,
     Energy,
     Good,
+    Part,
 )
 from .rules import legal
 from .state import State
@@ -62,7 +63,9 @@ from .view import DuckDealerView, view
 
 # The figures below were tuned on bot-vs-bot matches (mean score per seat, seats 2-5).
 # Three cargo holds (7 goods) carry the goods of a two-tier chain; crew cabins scored less.
-STARTING_PARTS = ("CARGO", "CARGO", "CARGO")
+STARTING_PARTS: tuple[Part, ...] = ("CARGO", "CARGO", "CARGO")
+# The order the energy colours are weighed in (ties between them are drawn from it at random).
+ENERGY_PREFERENCE: tuple[Color, ...] = ("BLUE", "RED", "YELLOW")
 # Action turns are the scarce resource (24 shared): start one only with a good hoard, at
 # least READY_MIN tokens and the best project affordable, or HOARD_LIMIT tokens in any case.
 READY_MIN = 10
@@ -111,8 +114,8 @@ def _decide(
     board = Board.of(seen, seat, rng)
     answers = _of_kind(commands, RespondToTrade)
     if answers:
-        wanted = _answer_trade(board)
-        return wanted if wanted in answers else RespondToTrade(accept=False)
+        answer = _answer_trade(board)
+        return answer if answer in answers else RespondToTrade(accept=False)
     if seen.trade is not None and seen.trade.proposer == seat:
         return None  # our offer waits for its answer: only a cancel or a discard is left
     clients = _of_kind(commands, ChooseExplorationClient)
@@ -145,7 +148,7 @@ def _turn_choice(board: Board, commands: list[Command]) -> Command | None:
         if begin:
             return begin[0]
     deficit = {c: need[c] - have[c] for c in COLORS}
-    color = best_of(("BLUE", "RED", "YELLOW"), lambda c: deficit[c], board.rng)
+    color = best_of(ENERGY_PREFERENCE, lambda c: deficit[c], board.rng)
     for command in _of_kind(commands, AccumulateEnergy):
         if command.color == color:
             return command
@@ -344,7 +347,9 @@ def _junk(board: Board, plan: Plan) -> Good | None:
     for factory, _, _ in plan.produce:
         wanted.update(FACTORIES[factory].inputs)
     junk = [g for g in board.me.goods if board.me.goods.count(g) > wanted[g]]
-    return min(junk, key=lambda g: GOOD_WORTH[g]) if junk else None
+    if not junk:
+        return None
+    return min(junk, key=lambda g: GOOD_WORTH[g])
 
 
 def _free_segment(board: Board, target: str, commands: list[Command]) -> Command | None:

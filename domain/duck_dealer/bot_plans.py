@@ -150,7 +150,7 @@ def _projects(board: Board) -> list[Plan]:
             spec = CLIENTS[sid]
             if not site.built:
                 # Its build VP, plus a first delivery that building it opens up.
-                value = spec.vp + spec.vp_each
+                value: float = spec.vp + spec.vp_each
                 plan = Plan(site.planet, "build_site", sid, value, spec.build_cost, yellow=1)
                 plans.append(_plan(board, plan, spec.wildcards))
             else:

@@ -15,6 +15,7 @@ from .events import (
     FreeSegmentsForfeited,
     MovementForfeited,
     PlanetExplored,
+    RecoveryKind,
 )
 from .rules_evolve import evolve
 from .state import State
@@ -118,6 +119,7 @@ def recovery(
         return []
     if recover_from is None:
         raise IllegalMove(code, "your supply is empty: name a route cube or privilege to take back")
+    kind: RecoveryKind
     if state.route_cubes.get(recover_from) == seat:
         kind = "route"
     elif recover_from in state.sites and state.sites[recover_from].privilege == seat:

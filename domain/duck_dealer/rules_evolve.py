@@ -16,6 +16,7 @@ from .components import (
     START_PLANETS,
     Color,
     Energy,
+    Good,
     Part,
 )
 from .events import (
@@ -321,7 +322,7 @@ def _planet_explored(state: State, event: PlanetExplored) -> State:
     return replace(state, sites={**state.sites, event.client: site}, client_track=track)
 
 
-def _gain(state: State, seat: int, goods: tuple[str, ...]) -> State:
+def _gain(state: State, seat: int, goods: tuple[Good, ...]) -> State:
     player = state.player(seat)
     return state.with_player(seat, replace(player, goods=sorted_goods((*player.goods, *goods))))
 

@@ -98,8 +98,8 @@ def legal(state: State, seat: Seat) -> list[Command]:
             for parts in combinations_with_replacement(PARTS, k)
         ]
     if state.phase == "starting_planets":
-        taken = {p.location for p in state.players}
-        return [ChooseStartingPlanet(planet=p) for p in START_PLANETS if p not in taken]
+        occupied = {p.location for p in state.players}
+        return [ChooseStartingPlanet(planet=p) for p in START_PLANETS if p not in occupied]
     if state.trade is not None:
         if seat == state.trade.partner:
             answers: list[Command] = [RespondToTrade(accept=True), RespondToTrade(accept=False)]
