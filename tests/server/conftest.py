@@ -32,6 +32,16 @@ def redis_for_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redi
         yield server
 
 
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Redis of the test module's own, apart from the served stores (a test that writes the
+    toy game's matches or raw token records keeps them out of the servers' projections)."""
+    if redis_server_path() is None:
+        pytest.skip("redis-server is not on PATH (CI installs it)")
+    with RedisServer.start(tmp_path_factory.mktemp("module-redis")) as server:
+        yield server.url
+
+
 @pytest.fixture(scope="session")
 def sqlite_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("server-sqlite")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,19 +12,9 @@ import pytest
 from server import live
 from server.live import Hub
 from store.ledger import Ledger
-from tests.redis_server import RedisServer, redis_server_path
 from tests.toy_game import Take
 
 WAIT = 10.0  # seconds a wake-up may take before the test fails (it takes milliseconds)
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Redis of this module's own (the toy game's matches stay out of the served stores)."""
-    if redis_server_path() is None:
-        pytest.skip("redis-server is not on PATH (CI installs it)")
-    with RedisServer.start(tmp_path_factory.mktemp("hub-redis")) as server:
-        yield server.url
 
 
 @pytest.fixture(params=["sqlite", "redis"])

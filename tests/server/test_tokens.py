@@ -9,7 +9,6 @@ from __future__ import annotations
 import hmac
 import secrets
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -18,15 +17,6 @@ import pytest
 from domain.errors import Unauthorized
 from server.tokens import TokenRecord, TokenStore, token_store
 from store.ledger import Ledger
-from tests.redis_server import RedisServer, redis_server_path
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if redis_server_path() is None:
-        pytest.skip("redis-server is not on PATH")
-    with RedisServer.start(tmp_path_factory.mktemp("tokens-redis")) as server:
-        yield server.url
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis", "postgres"])
