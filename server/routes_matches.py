@@ -65,7 +65,7 @@ async def leaderboard(
     svc: Svc, game: Annotated[str, PathParameter(max_length=64)]
 ) -> list[LeaderRow]:
     """Across the finished matches of a game: matches, wins, win rate, mean score per seat name."""
-    return await svc.run(lambda: svc.reader().leaderboard(game))
+    return await svc.run(lambda: svc.reader().leaderboard(game), long=True)
 
 
 @post("/matches", status_code=201, responses=responses(401, 403, 422))
@@ -115,7 +115,8 @@ async def matches(
     return await svc.run(
         lambda: svc.reader().rows(
             game=game, seat=seat, status=status, to_move=to_move, limit=limit or 1000
-        )
+        ),
+        long=True,
     )
 
 
