@@ -49,9 +49,7 @@ def test_a_call_still_waiting_for_a_thread_at_its_time_out_never_runs() -> None:
     ran: list[str] = []
 
     async def scenario() -> None:
-        busy = [
-            asyncio.ensure_future(svc.run(release.wait)) for _ in range(service.QUICK_THREADS)
-        ]
+        busy = [asyncio.ensure_future(svc.run(release.wait)) for _ in range(service.QUICK_THREADS)]
         await asyncio.sleep(0.05)
         with pytest.raises(StoreUnavailable) as refused:
             await svc.run(lambda: ran.append("stored"))
