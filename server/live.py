@@ -8,9 +8,10 @@ wake-up carries no data of its own.
 
 Nobody watching, nobody follows: the thread ends after IDLE_SECONDS without a watcher (following
 every stored event costs a busy server about a fifth of its decisions per second) and the next
-stream starts it again. Once a (re)started thread listens, it wakes every stream, so whatever
-was stored before it listened is read by the streams' next look and never waits for a
-keep-alive.
+stream starts it again. If the store fails under it, it tries again every RETRY_SECONDS while
+streams watch (/readyz reports the failure meanwhile). Once a (re)started thread listens, it
+wakes every stream, so whatever was stored before it listened is read by the streams' next
+look and never waits for a keep-alive.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from store.ledger import Ledger
 
 IDLE_SECONDS = 10.0
 TICK = 0.5  # how often the thread looks whether it is still wanted (and whether to stop)
+RETRY_SECONDS = 1.0  # between attempts to follow a store that failed, while streams watch
 
 
 class Hub:
@@ -60,11 +62,50 @@ class Hub:
         """Whether a thread follows the store now."""
         return self._thread is not None
 
+    @property
+    def failing(self) -> BaseException | None:
+        """Why following the store fails now, while the hub retries (None when it follows)."""
+        return self.failure if self._thread is not None else None
+
     def _pump(self) -> None:
-        done = threading.Event()  # ends this thread's subscription with it
+        """Follow the store until stopped or idle; if following fails (the store went away),
+        try again every RETRY_SECONDS for as long as a stream watches. Streams look for news
+        every keep-alive meanwhile, and the restarted hub wakes them all once it listens."""
+        try:
+            while not self._stop.is_set():
+                try:
+                    if self._follow():
+                        return  # idle: the next watch starts a new thread
+                except Exception as exc:  # reported by /readyz while the hub retries
+                    self.failure = exc
+                    if not self._wait_to_retry():
+                        return  # nobody watches: the next watch starts a new thread
+        finally:
+            with self._lock:
+                if self._thread is threading.current_thread():
+                    self._thread = None
+
+    def _wait_to_retry(self) -> bool:
+        """Wait RETRY_SECONDS, or less if stopped; False (and no thread) once nobody watches."""
+        deadline = time.monotonic() + RETRY_SECONDS
+        while not self._stop.is_set():
+            with self._lock:
+                if not self._waiting:
+                    self._thread = None
+                    return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._stop.wait(min(TICK, left))
+        return True
+
+    def _follow(self) -> bool:
+        """Wake the streams of what is stored, until stopped (False) or idle (True)."""
+        done = threading.Event()  # ends this attempt's subscription with it
         try:
             head = self.ledger.recorder.max_notification_id() or 0
             found = live_notifications(self.ledger, head, done)
+            self.failure = None
             self._wake(None)  # what was stored before we listened: every stream looks again
             idle_since: float | None = None
             while not self._stop.is_set():
@@ -78,17 +119,13 @@ class Hub:
                         now = time.monotonic()
                         idle_since = idle_since if idle_since is not None else now
                         if now - idle_since >= IDLE_SECONDS:
-                            self._thread = None  # the next watch starts a new thread
-                            return
+                            self._thread = None  # under the lock: a watch now starts anew
+                            return True
                     continue
                 self._wake(notification.originator_id)
-        except BaseException as exc:  # reported by /readyz; streams still look every keep-alive
-            self.failure = exc
+            return False
         finally:
             done.set()
-            with self._lock:  # stopped (a failed hub stays failed: no new thread)
-                if self._thread is threading.current_thread() and self.failure is None:
-                    self._thread = None
 
     def _wake(self, match: uuid.UUID | None) -> None:
         """Wake the streams of `match` (of every match for None)."""

@@ -26,8 +26,8 @@ async def readyz(svc: Svc) -> Health:
             svc.ready()
         except Exception as exc:
             raise StoreUnavailable("the store does not answer") from exc
-        if svc.hub.failure is not None:
-            raise StoreUnavailable("live updates stopped; restart this server")
+        if svc.hub.failing is not None:
+            raise StoreUnavailable("live updates fail; retrying while event streams are open")
 
     await svc.run(check)
     return Health(status="ready", store=urlsplit(svc.settings.store).scheme)

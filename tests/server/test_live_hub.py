@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from domain.errors import StoreUnavailable
 from server import live
 from server.live import Hub
 from store.ledger import Ledger
@@ -82,6 +84,64 @@ def test_a_stream_is_not_woken_by_another_matchs_decisions(ledger: Ledger) -> No
             await asyncio.wait_for(other_woken.wait(), WAIT)
             await asyncio.sleep(0.2)
             assert not woken.is_set()
+        hub.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_hub_whose_store_failed_follows_again_while_streams_watch(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "RETRY_SECONDS", 0.05)
+    real = live.live_notifications
+    failures = [StoreUnavailable("the store went away"), StoreUnavailable("still away")]
+
+    def flaky(*args: Any) -> Any:
+        if failures:
+            raise failures.pop(0)
+        return real(*args)
+
+    monkeypatch.setattr(live, "live_notifications", flaky)
+    match = ledger.new_match("toy", ["ann", "ben"])
+
+    async def scenario() -> None:
+        hub = Hub(ledger)
+        with hub.watch(match.id) as woken:
+            # the third attempt listens, clears the failure and wakes every stream
+            await asyncio.wait_for(woken.wait(), WAIT)
+            assert failures == [] and hub.failing is None
+            woken.clear()
+            await asyncio.to_thread(ledger.play, match.id, "ann", Take(1))
+            await asyncio.wait_for(woken.wait(), WAIT)
+        hub.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_hub_with_no_stream_left_stops_and_starts_afresh(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "RETRY_SECONDS", 5.0)
+    real = live.live_notifications
+    failures = [StoreUnavailable("the store went away")]
+
+    def flaky(*args: Any) -> Any:
+        if failures:
+            raise failures.pop(0)
+        return real(*args)
+
+    monkeypatch.setattr(live, "live_notifications", flaky)
+    match = ledger.new_match("toy", ["ann", "ben"])
+
+    async def scenario() -> None:
+        hub = Hub(ledger)
+        with hub.watch(match.id):
+            await _until(lambda: hub.failing is not None, "the failure was not reported")
+        await _until(lambda: not hub.following, "a failed hub went on with nobody watching")
+        assert hub.failing is None  # nothing follows, nothing fails: /readyz is ready again
+        with hub.watch(match.id) as woken:  # the next stream starts it afresh
+            await asyncio.wait_for(woken.wait(), WAIT)
+            assert hub.failure is None
         hub.stop()
 
     asyncio.run(scenario())
