@@ -89,12 +89,10 @@ def test_a_stream_is_not_woken_by_another_matchs_decisions(ledger: Ledger) -> No
     asyncio.run(scenario())
 
 
-def test_a_hub_whose_store_failed_follows_again_while_streams_watch(
-    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(live, "RETRY_SECONDS", 0.05)
+def _store_fails(monkeypatch: pytest.MonkeyPatch, times: int) -> list[StoreUnavailable]:
+    """The hub's next `times` attempts to follow the store fail; the failures not yet met."""
     real = live.live_notifications
-    failures = [StoreUnavailable("the store went away"), StoreUnavailable("still away")]
+    failures = [StoreUnavailable("the store went away") for _ in range(times)]
 
     def flaky(*args: Any) -> Any:
         if failures:
@@ -102,6 +100,14 @@ def test_a_hub_whose_store_failed_follows_again_while_streams_watch(
         return real(*args)
 
     monkeypatch.setattr(live, "live_notifications", flaky)
+    return failures
+
+
+def test_a_hub_whose_store_failed_follows_again_while_streams_watch(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "RETRY_SECONDS", 0.05)
+    failures = _store_fails(monkeypatch, times=2)
     match = ledger.new_match("toy", ["ann", "ben"])
 
     async def scenario() -> None:
@@ -122,15 +128,7 @@ def test_a_failed_hub_with_no_stream_left_stops_and_starts_afresh(
     ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(live, "RETRY_SECONDS", 5.0)
-    real = live.live_notifications
-    failures = [StoreUnavailable("the store went away")]
-
-    def flaky(*args: Any) -> Any:
-        if failures:
-            raise failures.pop(0)
-        return real(*args)
-
-    monkeypatch.setattr(live, "live_notifications", flaky)
+    _store_fails(monkeypatch, times=1)
     match = ledger.new_match("toy", ["ann", "ben"])
 
     async def scenario() -> None:
