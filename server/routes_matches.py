@@ -65,7 +65,7 @@ async def leaderboard(
     svc: Svc, game: Annotated[str, PathParameter(max_length=64)]
 ) -> list[LeaderRow]:
     """Across the finished matches of a game: matches, wins, win rate, mean score per seat name."""
-    return await svc.run(lambda: svc.reader().leaderboard(game), long=True)
+    return await svc.run(lambda: svc.reader().leaderboard(game), pool="long")
 
 
 @post("/matches", status_code=201, responses=responses(401, 403, 422))
@@ -97,7 +97,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             tokens=tokens,
         )
 
-    created = await svc.run(create)
+    created = await svc.run(create, pool="play")
     headers = {"Location": f"/api/v1/matches/{created.match}", "ETag": f'"{created.version}"'}
     return Response(created, status_code=201, headers=headers)
 
@@ -116,7 +116,7 @@ async def matches(
         lambda: svc.reader().rows(
             game=game, seat=seat, status=status, to_move=to_move, limit=limit or 1000
         ),
-        long=True,
+        pool="long",
     )
 
 

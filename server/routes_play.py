@@ -72,7 +72,7 @@ async def moves(svc: Svc, auth: Auth, match_id: MatchId) -> Response[Moves]:
             commands=msgspec.to_builtins(commands),
         )
 
-    found = await svc.run(legal)
+    found = await svc.run(legal, pool="play")
     return Response(found, headers=_etag(found.version))
 
 
@@ -99,7 +99,7 @@ async def decide(
             winners=[match.seats[s] for s in result.winners] if result else [],
         )
 
-    played = await svc.run(play)
+    played = await svc.run(play, pool="play")
     return Response(played, headers=_etag(played.version))
 
 
@@ -121,7 +121,7 @@ async def _step(
             to_move=_to_move(match),
         )
 
-    done = await svc.run(step)
+    done = await svc.run(step, pool="play")
     return Response(done, headers=_etag(done.version))
 
 
@@ -161,7 +161,7 @@ async def contribute(
             to_move=_to_move(match),
         )
 
-    added = await svc.run(add)
+    added = await svc.run(add, pool="play")
     return Response(added, headers=_etag(added.version))
 
 
@@ -174,5 +174,5 @@ async def deal(svc: Svc, auth: Auth, match_id: MatchId) -> Response[Dealt]:
         match = svc.ledger.deal(match_id)
         return Dealt(match=str(match.id), version=match.version, to_move=_to_move(match))
 
-    done = await svc.run(dealt)
+    done = await svc.run(dealt, pool="play")
     return Response(done, headers=_etag(done.version))

@@ -91,7 +91,7 @@ async def export(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Res
         read, viewer = reading(svc, auth, match_id, as_)
         return dumps(read.export(str(match_id), viewer))
 
-    text = await svc.run(lines, long=True)
+    text = await svc.run(lines, pool="long")
     return Response(text, media_type=JSONL)
 
 

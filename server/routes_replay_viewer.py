@@ -32,7 +32,7 @@ async def timeline(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> T
         reader, viewer = reading(svc, auth, match_id, as_)
         return reader.timeline(str(match_id), viewer)
 
-    return await svc.run(read, long=True)
+    return await svc.run(read, pool="long")
 
 
 @get("/matches/{match_id:uuid}/picture", responses=READ)
@@ -51,7 +51,7 @@ async def board_picture(
         match = svc.ledger.match(row.match, version=at)
         return picture(match, viewer, opened=record_opens(row.status == "over", row.sealed_log))
 
-    drawn = await svc.run(draw, long=True)
+    drawn = await svc.run(draw, pool="long")
     return Response(drawn, headers={"ETag": f'"{drawn.version}"'})
 
 
@@ -64,7 +64,7 @@ async def verdict(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Ve
         reader, viewer = reading(svc, auth, match_id, as_)
         return reader.verdict(str(match_id), viewer)
 
-    return await svc.run(check, long=True)
+    return await svc.run(check, pool="long")
 
 
 __all__ = ["board_picture", "timeline", "verdict"]

@@ -42,7 +42,7 @@ async def verify(svc: Svc, body: RawBody) -> Verdict:
         except ReplayError as exc:
             return Verdict(ok=False, problem=exc.message)
 
-    return await svc.run(check, long=True)
+    return await svc.run(check, pool="long")
 
 
 STORED_ALREADY = ResponseSpec(
@@ -68,5 +68,5 @@ async def import_replay(svc: Svc, auth: Auth, body: RawBody) -> Response[Importe
         tokens = svc.tokens.issue(match.id, match.seats) if created else None
         return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
 
-    done = await svc.run(store, long=True)
+    done = await svc.run(store, pool="long")
     return Response(done, status_code=201 if done.created else 200)

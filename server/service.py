@@ -15,7 +15,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from domain.errors import StoreUnavailable
 from domain.match import Match
@@ -28,8 +28,9 @@ from server.tokens import TokenStore, token_store
 from store.ledger import Ledger
 
 T = TypeVar("T")
-QUICK_THREADS = 4  # quick requests a process works on at once; more wait their turn
-LONG_THREADS = 8  # the same for long ones (see Service.run)
+Pool = Literal["play", "read", "long"]
+# The requests of each kind a process works on at once; more wait their turn (see Service.run).
+THREADS: dict[Pool, int] = {"play": 4, "read": 4, "long": 8}
 
 
 class SharedProjections(Projections):
@@ -134,8 +135,10 @@ class Service:
         self.projections = SharedProjections(self.ledger)
         self.tokens: TokenStore = token_store(self.ledger)
         self.hub = Hub(self.ledger)
-        self._quick = ThreadPoolExecutor(QUICK_THREADS, thread_name_prefix="starledger-quick")
-        self._long = ThreadPoolExecutor(LONG_THREADS, thread_name_prefix="starledger-long")
+        self._pools = {
+            pool: ThreadPoolExecutor(threads, thread_name_prefix=f"starledger-{pool}")
+            for pool, threads in THREADS.items()
+        }
 
     def caller(self, token: str | None) -> Caller:
         """Who brings `token` (verified against the token table)."""
@@ -145,18 +148,19 @@ class Service:
         """The query layer, caught up on first use within this request."""
         return Reader(self.ledger, self.projections)
 
-    async def run(self, func: Callable[..., T], *args: Any, long: bool = False) -> T:
-        """`func(*args)` in a worker thread, answered within the request time-out.
+    async def run(self, func: Callable[..., T], *args: Any, pool: Pool = "read") -> T:
+        """`func(*args)` in a worker thread of `pool`, answered within the request time-out.
 
-        Quick requests (playing, moves, views, summaries, the log) share QUICK_THREADS threads;
-        `long` ones (exports, uploaded replays, timelines, pictures, verdicts, listings) have
-        LONG_THREADS of their own, so they never hold up a move. Few quick threads is the point:
-        one process runs Python on one core at a time, and 32 requests sharing it in 5 ms GIL
-        slices all finish late (16 busy clients' p99 on SQLite: 51-54 ms with 32 threads, 34-36
-        ms with 4), where a short queue finishes each one in turn.
+        Three small pools, so no kind of request waits behind another: "play" (moves, decisions,
+        undo and redo, new matches: the match alone), "read" (views, the log, scores, summaries,
+        event streams: through the projections, which a long catch-up can hold for seconds after
+        a restart) and "long" (exports, uploaded replays, timelines, pictures, verdicts,
+        listings). Few threads is the point: one process runs Python on one core at a time, and
+        32 requests sharing it in 5 ms GIL slices all finish late (16 busy clients' p99 on SQLite:
+        51-54 ms with 32 threads, 34-36 ms with 4), where a short queue finishes each in turn.
 
-        A call that has not started by the time-out never runs (the client gets a 503 TIMEOUT
-        and nothing is stored). A store call under way cannot be interrupted: it finishes on its
+        A call that has not started by the time-out never runs (the client gets a 503 TIMEOUT and
+        nothing is stored). A store call under way cannot be interrupted: it finishes on its
         own, and a change may still be stored; the client finds out by reading the match (and a
         retry with the same If-Match is refused, never stored twice). A request cancelled because
         its client went away is treated the same way.
@@ -165,7 +169,7 @@ class Service:
         of what anyio's thread pool spends on its Python Condition (a tenth of a busy server's
         CPU went there).
         """
-        job = (self._long if long else self._quick).submit(func, *args)
+        job = self._pools[pool].submit(func, *args)
         try:
             return await asyncio.wait_for(
                 asyncio.shield(asyncio.wrap_future(job)), self.settings.request_timeout
@@ -188,5 +192,5 @@ class Service:
 
     def close(self) -> None:
         self.hub.stop()
-        for pool in (self._quick, self._long):
+        for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)

@@ -1,5 +1,5 @@
-"""How a server process runs request work: long requests have threads of their own, and a call
-still waiting for a thread when its time-out comes never runs (nothing is stored)."""
+"""How a server process runs request work: plays, reads and long requests have threads of their
+own, and a call still waiting for a thread when its time-out comes never runs (nothing is stored)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from domain.errors import StoreUnavailable
 from server import service
-from server.service import Service
+from server.service import Pool, Service
 from server.settings import Settings
 
 
@@ -19,18 +19,19 @@ def _service(timeout: float) -> Service:
     return Service(Settings(store="memory://", request_timeout=timeout))
 
 
-def test_long_requests_never_hold_up_quick_ones() -> None:
+@pytest.mark.parametrize(("busy", "free"), [("long", "play"), ("read", "play"), ("play", "read")])
+def test_a_pool_full_of_stuck_requests_never_holds_up_another_kind(busy: Pool, free: Pool) -> None:
     svc = _service(timeout=10)
     release = threading.Event()
 
     async def scenario() -> None:
         stuck = [
-            asyncio.ensure_future(svc.run(release.wait, long=True))
-            for _ in range(service.LONG_THREADS + 2)
+            asyncio.ensure_future(svc.run(release.wait, pool=busy))
+            for _ in range(service.THREADS[busy] + 2)
         ]
         await asyncio.sleep(0.05)
         started = time.monotonic()
-        assert await svc.run(lambda: 42) == 42
+        assert await svc.run(lambda: 42, pool=free) == 42
         assert time.monotonic() - started < 5
         assert not any(task.done() for task in stuck)
         release.set()
@@ -49,10 +50,13 @@ def test_a_call_still_waiting_for_a_thread_at_its_time_out_never_runs() -> None:
     ran: list[str] = []
 
     async def scenario() -> None:
-        busy = [asyncio.ensure_future(svc.run(release.wait)) for _ in range(service.QUICK_THREADS)]
+        busy = [
+            asyncio.ensure_future(svc.run(release.wait, pool="play"))
+            for _ in range(service.THREADS["play"])
+        ]
         await asyncio.sleep(0.05)
         with pytest.raises(StoreUnavailable) as refused:
-            await svc.run(lambda: ran.append("stored"))
+            await svc.run(lambda: ran.append("stored"), pool="play")
         assert refused.value.code == "TIMEOUT"
         release.set()
         await asyncio.gather(*busy, return_exceptions=True)
