@@ -19,7 +19,7 @@ async def healthz() -> Health:
 
 @get("/readyz", responses=responses())
 async def readyz(svc: Svc) -> Health:
-    """The store and the token table answer, and live updates are running."""
+    """The store and the token table answer, and live updates (when streams are open) work."""
 
     def check() -> None:
         try:
