@@ -44,12 +44,8 @@ class Hub:
         self._thread: threading.Thread | None = None
         self.failure: BaseException | None = None
 
-    def start(self) -> None:
-        """Follow the store now (a stream's first watch does it)."""
-        with self._lock:
-            self._start_locked()
-
     def _start_locked(self) -> None:
+        """Follow the store now, unless a thread does (a stream's watch calls it)."""
         if self._thread is None and not self._stop.is_set():
             self._thread = threading.Thread(target=self._pump, name="starledger-live", daemon=True)
             self._thread.start()
@@ -85,14 +81,21 @@ class Hub:
                 if self._thread is threading.current_thread():
                     self._thread = None
 
+    def _leave_if_unwatched(self) -> bool:
+        """True, and no thread any more, if no stream watches: decided under the lock, so a
+        stream that comes a moment later starts a new thread."""
+        with self._lock:
+            if self._waiting:
+                return False
+            self._thread = None
+            return True
+
     def _wait_to_retry(self) -> bool:
         """Wait RETRY_SECONDS, or less if stopped; False (and no thread) once nobody watches."""
         deadline = time.monotonic() + RETRY_SECONDS
         while not self._stop.is_set():
-            with self._lock:
-                if not self._waiting:
-                    self._thread = None
-                    return False
+            if self._leave_if_unwatched():
+                return False
             left = deadline - time.monotonic()
             if left <= 0:
                 break
@@ -112,15 +115,13 @@ class Hub:
                 try:
                     notification = next_live(found, timeout=TICK)
                 except queue.Empty:
-                    with self._lock:
-                        if self._waiting:
-                            idle_since = None
-                            continue
-                        now = time.monotonic()
-                        idle_since = idle_since if idle_since is not None else now
-                        if now - idle_since >= IDLE_SECONDS:
-                            self._thread = None  # under the lock: a watch now starts anew
-                            return True
+                    if self._waiting:
+                        idle_since = None
+                        continue
+                    now = time.monotonic()
+                    idle_since = now if idle_since is None else idle_since
+                    if now - idle_since >= IDLE_SECONDS and self._leave_if_unwatched():
+                        return True
                     continue
                 self._wake(notification.originator_id)
             return False

@@ -13,7 +13,7 @@ import asyncio
 import copy
 import threading
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, TypeVar
 
@@ -25,7 +25,7 @@ from server.access import Caller, identify
 from server.live import Hub
 from server.settings import Settings
 from server.tokens import TokenStore, token_store
-from store.ledger import Ledger
+from store.ledger import Ledger, fold
 
 T = TypeVar("T")
 Pool = Literal["play", "read", "long"]
@@ -71,9 +71,8 @@ class ServingLedger(Ledger):
 
     A copy of a match this process has just stored goes into the cache, so the next request
     does not fold the same events again (a copy: the library brings cached matches forward in
-    place, under the request that is still reading this one); the cache only moves forward. Events stored by other processes are folded without the
-    library's per-event protocol check (an `isinstance` against a runtime Protocol: slow on
-    Python 3.11, and every stored event of ours is a Match event)."""
+    place, under the request that is still reading this one); the cache only moves forward.
+    Events stored by other processes are folded with the Ledger's `fold`."""
 
     name = Ledger.name  # the same application (and so the same keys and tables) as the CLI's
     env = {"AGGREGATE_CACHE_MAXSIZE": "256"}
@@ -88,15 +87,14 @@ class ServingLedger(Ledger):
         ident = self.resolve(match_id)
         with self._locks[ident.int % len(self._locks)]:
             try:
-                cached: Any = self._get_cached(ident)
+                cached: Any = self.repository.get(
+                    ident, deepcopy_from_cache=False, projector_func=fold
+                )
             except Exception:
                 cached = None
             if not isinstance(cached, Match):  # not found, or unreadable: the Ledger's answer
                 return super().match(ident)
             return working_copy(cached)
-
-    def _get_cached(self, ident: uuid.UUID) -> Any:
-        return self.repository.get(ident, deepcopy_from_cache=False, projector_func=_fold_events)
 
     def _save(self, match: Match) -> None:
         super()._save(match)
@@ -110,13 +108,6 @@ class ServingLedger(Ledger):
                 cached = None
             if cached is None or cached.version < match.version:
                 cache.put(match.id, working_copy(match))  # brought forward in place later
-
-
-def _fold_events(match: Any, events: Iterable[Any]) -> Any:
-    """The library's `project_aggregate`, less its protocol assertion per event."""
-    for event in events:
-        match = event.mutate(match)
-    return match
 
 
 def working_copy(match: Match) -> Match:
