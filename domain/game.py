@@ -3,8 +3,8 @@
 A game is a set of pure functions over immutable values (the Decider pattern):
 
     initial(n_seats, options) -> State
-    setup(n_seats, options, rng) -> list[GameEvent]        opening events: shuffles, deals, first player
-    decide(state, seat, command, rng) -> list[GameEvent]   validates; raises IllegalMove(code, message)
+    setup(n_seats, options, chance) -> list[GameEvent]     opening events: deals, tiles laid, first player
+    decide(state, seat, command, chance) -> list[GameEvent]  validates; raises IllegalMove(code, message)
     evolve(state, event) -> State                          applies one fact; never fails, never validates
     to_move(state) -> frozenset[Seat]                      who must decide now (several when simultaneous)
     legal(state, seat) -> Sequence[Command]                every legal command of that seat now
@@ -15,14 +15,14 @@ A game is a set of pure functions over immutable values (the Decider pattern):
     bot(state, seat, random) -> Command                    optional: a player better than random
 
 `evolve` must treat its input as a value: it returns a new state and never mutates the old one
-(the Match aggregate keeps earlier states for undo). All chance comes from the `Rng` handed to
-`setup`/`decide`, and its outcome is written into an event, so `evolve` never draws.
+(the Match aggregate keeps earlier states for undo). All chance comes from the `Chance` source
+handed to `setup`/`decide` (domain/chance.py: the house's seeded draws, or outcomes given by a
+table), and its outcome is written into an event, so `evolve` never draws.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import random
 import re
@@ -34,7 +34,12 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
+from domain.chance import Chance as Chance
+from domain.chance import ChanceNeeded as ChanceNeeded
+from domain.chance import HouseChance as HouseChance
+from domain.chance import TableChance as TableChance
 from domain.errors import IllegalMove
+from domain.rng import Rng as Rng
 
 MAX_SEATS = 8
 """No game seats more than this; a `Seat` field outside [0, MAX_SEATS) is refused at decode."""
@@ -268,60 +273,6 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     max_rounds: Rounds = 100
 
 
-_MASK64 = (1 << 64) - 1
-
-
-class Rng:
-    """A deterministic random source for decision `n` of a match seeded with `seed`.
-
-    splitmix64 over a blake2b-derived start: the same (seed, n) gives the same draws on every
-    Python, so `verify` can re-run `decide` and compare outcomes. `used` counts draws, so the
-    Match knows whether a decision involved chance (and therefore cannot be undone).
-    """
-
-    __slots__ = ("_state", "n", "seed", "used")
-
-    def __init__(self, seed: int, n: int) -> None:
-        self.seed = seed
-        self.n = n
-        digest = hashlib.blake2b(f"{seed}:{n}".encode(), digest_size=8).digest()
-        self._state = int.from_bytes(digest, "big")
-        self.used = 0
-
-    def _next64(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, k: int) -> int:
-        """A uniform integer in [0, k)."""
-        if k <= 0:
-            raise ValueError("Rng.below needs a positive bound")
-        self.used += 1
-        limit = (1 << 64) - ((1 << 64) % k)
-        while True:
-            x = self._next64()
-            if x < limit:
-                return x % k
-
-    def between(self, low: int, high: int) -> int:
-        """A uniform integer in [low, high], as a die roll."""
-        return low + self.below(high - low + 1)
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffled(self, items: Iterable[T]) -> list[T]:
-        """A Fisher-Yates shuffle of a copy of `items`."""
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
-
 T = TypeVar("T")
 S = TypeVar("S")
 
@@ -389,8 +340,10 @@ class Rules(Generic[S]):
     event_type: Any  # the game's tagged union of GameEvent structs
     state_type: type[S]
     initial: Callable[[int, Any], S]
-    setup: Callable[[int, Any, Rng], Sequence[GameEvent]]
-    decide: Callable[[S, Seat, Any, Rng], Sequence[GameEvent]]
+    # The third/fourth argument is a `Chance` (HouseChance or TableChance); typed `Any` only while
+    # some games still call the seeded Rng's own methods on it (HouseChance forwards them).
+    setup: Callable[[int, Any, Any], Sequence[GameEvent]]
+    decide: Callable[[S, Seat, Any, Any], Sequence[GameEvent]]
     evolve: Callable[[S, Any], S]
     to_move: Callable[[S], frozenset[Seat]]
     legal: Callable[[S, Seat], Sequence[Command]]

@@ -41,6 +41,7 @@ from domain.game import (
     MAX_COMMAND_BYTES,
     Command,
     GameEvent,
+    HouseChance,
     IllegalMove,
     Result,
     Rng,
@@ -261,7 +262,9 @@ class Match(Aggregate):
             opening: list[Any] = list(fork.opening)
         else:
             opening = (
-                [] if entropy else list(rules.setup(len(names), parsed, Rng(int(house_seed), 1)))
+                []
+                if entropy
+                else list(rules.setup(len(names), parsed, HouseChance(Rng(int(house_seed), 1))))
             )
         return cls._create(
             cls.Started,
@@ -313,7 +316,9 @@ class Match(Aggregate):
         given = [value or "" for value in self.contributions]
         chance = effective_seed(str(self.id), self.seed, given)
         rules = self.rules
-        opening = rules.setup(len(self.seats), rules.options(self.options), Rng(chance, 1))
+        opening = rules.setup(
+            len(self.seats), rules.options(self.options), HouseChance(Rng(chance, 1))
+        )
         self.trigger_event(self.Dealt, opening=list(opening), salt=fresh_salt())
 
     # -- reading ----------------------------------------------------------------------------
@@ -360,12 +365,12 @@ class Match(Aggregate):
         """Apply one decision; raises IllegalMove and changes nothing if the rules refuse it."""
         rules = self.rules
         self.check_may_decide(seat, command)
-        rng = Rng(int(self.chance_seed), self.version + 1)
+        chance = HouseChance(Rng(int(self.chance_seed), self.version + 1))
         try:
-            outcome = list(rules.decide(self.state, seat, command, rng))
+            outcome = list(rules.decide(self.state, seat, command, chance))
         except IllegalMove as refused:
             raise IllegalMove(refused.code, name_seats(refused.message, self.seats)) from None
-        undoable = rng.used == 0 and not any(type(event).reveals for event in outcome)
+        undoable = chance.used == 0 and not any(type(event).reveals for event in outcome)
         self.trigger_event(
             self.Decided,
             seat=seat,
