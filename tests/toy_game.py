@@ -1,8 +1,9 @@
 """A tiny game for testing the platform apart from any real game's rules.
 
 Seats take turns. `Take(n)` removes 1-3 stars from a public pile (no chance: undoable);
-`Draw()` draws a card from a hidden shuffled deck into the drawer's secret hand (chance, private:
-never undoable). The match ends when the pile is empty; a score is stars taken plus cards held.
+`Draw()` draws a card from a face-down deck (a multiset: its order is nobody's) into the drawer's
+secret hand (chance, private: never undoable). Setup turns one card of the deck face up for all
+to see; with `chance_first`, it also draws the first seat. The match ends when the pile is empty; a score is stars taken plus cards held.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from typing import ClassVar
 import msgspec
 
 from domain.game import (
+    Chance,
     Command,
     GameEvent,
     IllegalMove,
     Options,
     Result,
-    Rng,
     Rules,
     Seat,
     Visibility,
     places_from_keys,
+    seat_ref,
 )
 from domain.registry import GAMES, register
 
@@ -30,6 +32,7 @@ from domain.registry import GAMES, register
 class ToyOptions(Options):
     pile: int = 12
     max_rounds: int = 50
+    chance_first: bool = False
 
 
 class Take(Command):
@@ -43,11 +46,12 @@ class Draw(Command):
 ToyCommand = Take | Draw
 
 
-class Dealt(GameEvent):
-    deck: tuple[int, ...]
+class TurnedUp(GameEvent):
+    card: int
 
-    def visibility(self) -> Visibility:
-        return Visibility.no_one()
+
+class FirstSeat(GameEvent):
+    seat: int
 
 
 class Took(GameEvent):
@@ -72,7 +76,7 @@ class Ended(GameEvent):
     reason: str
 
 
-ToyEvent = Dealt | Took | Drew | DrewCard | Ended
+ToyEvent = TurnedUp | FirstSeat | Took | Drew | DrewCard | Ended
 
 
 class ToyState(msgspec.Struct, frozen=True):
@@ -95,14 +99,20 @@ class ToyView(msgspec.Struct, frozen=True):
 
 
 def initial(n: int, options: ToyOptions) -> ToyState:
-    return ToyState(n, options.pile, taken=(0,) * n, hands=((),) * n)
+    return ToyState(n, options.pile, deck=DECK, taken=(0,) * n, hands=((),) * n)
 
 
-def setup(n: int, options: ToyOptions, rng: Rng) -> list[GameEvent]:
-    return [Dealt(tuple(rng.shuffled(range(1, 10))))]
+DECK = (1, 2, 3, 4, 5, 6, 7, 7, 9)  # two 7s: a pile is a multiset
 
 
-def decide(state: ToyState, seat: Seat, command: Command, rng: Rng) -> list[GameEvent]:
+def setup(n: int, options: ToyOptions, chance: Chance) -> list[GameEvent]:
+    events: list[GameEvent] = [TurnedUp(chance.draw(DECK, "the card turned up", label=card_name))]
+    if options.chance_first:
+        events.append(FirstSeat(chance.pick(tuple(range(n)), "the first seat", label=seat_ref)))
+    return events
+
+
+def decide(state: ToyState, seat: Seat, command: Command, chance: Chance) -> list[GameEvent]:
     if state.over:
         raise IllegalMove("GAME_OVER", "the match is over")
     if seat != state.turn:
@@ -118,15 +128,18 @@ def decide(state: ToyState, seat: Seat, command: Command, rng: Rng) -> list[Game
         case Draw():
             if not state.deck:
                 raise IllegalMove("DECK_EMPTY", "no cards left")
-            return [Drew(seat), DrewCard(seat, state.deck[0])]
+            card = chance.draw(state.deck, f"the card {seat_ref(seat)} draws", label=card_name)
+            return [Drew(seat), DrewCard(seat, card)]
     raise IllegalMove("BAD_COMMAND", "unknown command")
 
 
 def evolve(state: ToyState, event: GameEvent) -> ToyState:
     replace = msgspec.structs.replace
     match event:
-        case Dealt(deck=deck):
-            return replace(state, deck=deck)
+        case TurnedUp(card=card):
+            return replace(state, deck=_without(state.deck, card))
+        case FirstSeat(seat=seat):
+            return replace(state, turn=seat)
         case Took(seat=seat, n=n):
             taken = tuple(t + n if i == seat else t for i, t in enumerate(state.taken))
             return replace(state, pile=state.pile - n, taken=taken, turn=(seat + 1) % state.seats)
@@ -134,10 +147,20 @@ def evolve(state: ToyState, event: GameEvent) -> ToyState:
             return replace(state, turn=(seat + 1) % state.seats)
         case DrewCard(seat=seat, card=card):
             hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
-            return replace(state, deck=state.deck[1:], hands=hands)
+            return replace(state, deck=_without(state.deck, card), hands=hands)
         case Ended(reason=reason):
             return replace(state, over=reason)
     return state
+
+
+def _without(deck: tuple[int, ...], card: int) -> tuple[int, ...]:
+    left = list(deck)
+    left.remove(card)
+    return tuple(left)
+
+
+def card_name(card: int) -> str:
+    return f"the {card} of stars"
 
 
 def to_move(state: ToyState) -> frozenset[Seat]:

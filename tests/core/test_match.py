@@ -18,7 +18,7 @@ def started(seed: int = 7, pile: int = 12) -> Match:
 def test_start_records_the_opening_drawn_from_the_seed() -> None:
     a, b = started(seed=1), started(seed=1)
     assert a.opening == b.opening
-    assert started(seed=2).opening != a.opening
+    assert any(started(seed=other).opening != a.opening for other in range(2, 10))
     assert a.version == 1 and a.decisions == 0 and a.status == "setting up"
 
 
