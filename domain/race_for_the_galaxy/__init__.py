@@ -17,7 +17,9 @@ RULES: Rules[State] = Rules(
     name="Race for the Galaxy",
     min_seats=2,
     max_seats=4,
-    rules_version="2",  # 2: reshuffle at once (digest 7.2), Produce seat by seat (4.9)
+    # 2: reshuffle at once (digest 7.2), Produce seat by seat (4.9); 3: Consumer Markets, Research
+    # Labs and Diversified Economy draw in their owner's Produce turn, not at the end (4.9, #23)
+    rules_version="3",
     options_type=RaceOptions,
     command_type=Command,
     event_type=Event,

@@ -1,8 +1,10 @@
 """Produce powers (digest 4.9): one handler per power code, each tagged with the step it acts in.
 
 Steps (digest 4.9 procedure): "production" (1: every empty production world), "draw" (2: plain
-draws), "windfall" (3: the seat's decisions, with `targets`), "end" (4: draws depending on the whole
-phase, after every seat has finished), "on_good" (whenever a good lands on a world this phase).
+draws), "windfall" (3: the seat's decisions, with `targets`), "turn_end" (4: draws counting the
+goods the seat produced, right after its decisions and before the next seat produces), "end" (5:
+Mining Conglomerate, which compares seats, after every seat has finished), "on_good" (whenever a
+good lands on a world this phase).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .flow import Flow
 from .powers import active_powers
 from .state import State
 
-Step = Literal["production", "draw", "windfall", "end", "on_good"]
+Step = Literal["production", "draw", "windfall", "turn_end", "end", "on_good"]
 Run = Callable[[Flow, int, int, Power], None]
 
 
@@ -33,7 +35,7 @@ def empty_windfall_worlds(state: State, seat: int, good: str | None) -> tuple[in
 @dataclass(frozen=True)
 class ProduceHandler:
     step: Step
-    run: Run | None = None  # production, draw, end: (flow, seat, source card, power)
+    run: Run | None = None  # production, draw, turn_end, end: (flow, seat, source card, power)
     on_good: Callable[[Flow, int, int, Power, int], None] | None = None
     targets: Callable[[State, int, Power], tuple[int, ...]] | None = None
 
@@ -92,8 +94,8 @@ PRODUCE_HANDLERS: dict[str, ProduceHandler] = {
     "PRODUCE_DRAW_IF_PRODUCED": ProduceHandler("on_good", on_good=_draw_if_produced),
     "PRODUCE_WINDFALL_ANY": ProduceHandler("windfall", targets=_windfall_any),
     "PRODUCE_WINDFALL_TYPE": ProduceHandler("windfall", targets=_windfall_type),
-    "PRODUCE_DRAW_PER_TYPE_PRODUCED": ProduceHandler("end", run=_draw_per_type_produced),
-    "PRODUCE_DRAW_PER_KIND_PRODUCED": ProduceHandler("end", run=_draw_per_kind_produced),
+    "PRODUCE_DRAW_PER_TYPE_PRODUCED": ProduceHandler("turn_end", run=_draw_per_type_produced),
+    "PRODUCE_DRAW_PER_KIND_PRODUCED": ProduceHandler("turn_end", run=_draw_per_kind_produced),
     "PRODUCE_DRAW_MOST_TYPE": ProduceHandler("end", run=_draw_most_type),
 }
 

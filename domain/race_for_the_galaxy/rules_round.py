@@ -147,7 +147,10 @@ def _produce_turn_starts(flow: Flow) -> None:
 
 
 def end_produce_turn(flow: Flow, seat: int) -> None:
-    """The seat has produced (steps 1-3); the next seat in player order starts."""
+    """The seat has decided (steps 1-3); still in its own turn it draws for the goods it produced
+    (step 4: Consumer Markets, Research Labs, Diversified Economy; their cards, p. 11, set no
+    end-of-phase timing), then the next seat in player order starts."""
+    run_step(flow, seat, "turn_end")
     flow.emit(ev.TurnFinished(seat, "PRODUCE"))
     _produce_turn_starts(flow)
 

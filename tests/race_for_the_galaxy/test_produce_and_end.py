@@ -282,3 +282,109 @@ def test_with_cards_enough_every_seat_produces_and_the_end_of_phase_draws_come_l
     assert placed == [(0, comet), (1, mining)]
     drawn = [(d.seat, d.count) for d in of_type(events, ev.CardsDrawn)]
     assert drawn == [(0, 1), (1, 1)]  # Comet Zone and Mining World; no Conglomerate draw
+
+
+# --- Draws for the goods a seat produced come in its own turn (digest 4.9 step 4; issue #23) ----
+
+# Cards for the piles: no start world and none of the cards in the tableaus below.
+_PRODUCE_TABLEAU_CARDS = {
+    "Consumer Markets",
+    "Artist Colony",
+    "Secluded World",
+    "Rebel Miners",
+    "Mining Conglomerate",
+}
+PILE = [
+    c
+    for c in range(len(CARDS))
+    if not CARDS[c].is_start and CARDS[c].name not in _PRODUCE_TABLEAU_CARDS
+][:10]
+
+
+def _produce_log(events: list) -> list[tuple[str, int]]:
+    """(event name, seat) for the public Produce events, in order."""
+    kinds = (ev.GoodPlaced, ev.CardsDrawn, ev.DrawShortfall, ev.TurnFinished)
+    return [(type(e).__name__, e.seat) for e in events if isinstance(e, kinds)]
+
+
+def test_consumer_markets_draws_before_the_next_seat_produces() -> None:
+    # given two cards left and an empty discard pile; the first seat in player order has
+    # Consumer Markets (draw 1 per novelty good produced) and Artist Colony (novelty
+    # production), the next has Rebel Miners (rare production)
+    markets, colony, miners = one("Consumer Markets"), one("Artist Colony"), one("Rebel Miners")
+    s = build([[markets, colony], [miners]], deck=PILE[:2], order=[0, 1])
+
+    # when both choose Produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then the first seat produces a good and draws the last card in its own turn; the next
+    # seat finds both piles empty and produces nothing (no reshuffle, no shortfall: a good that
+    # cannot be drawn is simply not placed, digest 7.2)
+    assert _produce_log(events) == [
+        ("GoodPlaced", 0),
+        ("CardsDrawn", 0),
+        ("TurnFinished", 0),
+        ("TurnFinished", 1),
+    ]
+    assert s.player(0).goods == ((colony, PILE[0]),) and s.player(0).hand == (PILE[1],)
+    assert s.player(1).goods == () and s.player(1).hand == ()
+    assert not of_type(events, ev.DrawShortfall) and not of_type(events, ev.DeckShuffled)
+    assert s.deck == () and s.discard == ()
+
+
+def test_a_consumer_markets_draw_that_empties_the_pile_reshuffles_before_the_next_seat() -> None:
+    # given three cards left over a discard pile of three; the first seat has Consumer Markets
+    # and two novelty production worlds, the next has Rebel Miners
+    markets, colony, secluded = one("Consumer Markets"), one("Artist Colony"), one("Secluded World")
+    miners = one("Rebel Miners")
+    deck, old_discards = PILE[:3], PILE[3:6]
+    s = build([[markets, colony, secluded], [miners]], deck=deck, order=[0, 1])
+    s = replace(s, discard=tuple(old_discards))
+
+    # when both choose Produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then the first seat's two goods and its first card empty the pile, the discard pile is
+    # shuffled at once, and its second card and the next seat's good come from the new pile
+    kinds = [type(e) for e in events]
+    first_draw = kinds.index(ev.CardsDrawnDetail)
+    assert kinds[first_draw + 1 : first_draw + 3] == [ev.DeckShuffled, ev.DeckOrder]
+    assert of_type(events, ev.DeckShuffled)[0].size == 3
+    assert _produce_log(events) == [
+        ("GoodPlaced", 0),
+        ("GoodPlaced", 0),
+        ("CardsDrawn", 0),
+        ("CardsDrawn", 0),
+        ("TurnFinished", 0),
+        ("GoodPlaced", 1),
+        ("TurnFinished", 1),
+    ]
+    hand = s.player(0).hand
+    assert len(hand) == 2 and hand[0] == deck[2] and hand[1] in old_discards
+    ((world, good_card),) = s.player(1).goods
+    assert world == miners and good_card in old_discards and good_card != hand[1]
+    assert len(s.deck) == 1 and s.discard == ()
+
+
+def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
+    # given the first seat with Mining Conglomerate (draw 2 for the most rare goods produced)
+    # and Rebel Miners, the next with Consumer Markets and Artist Colony
+    conglomerate, miners = one("Mining Conglomerate"), one("Rebel Miners")
+    markets, colony = one("Consumer Markets"), one("Artist Colony")
+    s = build([[conglomerate, miners], [markets, colony]], deck=PILE[:10], order=[0, 1])
+
+    # when both choose Produce
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+
+    # then Consumer Markets draws in its owner's turn, the Conglomerate after every seat's turn
+    assert _produce_log(events) == [
+        ("GoodPlaced", 0),
+        ("TurnFinished", 0),
+        ("GoodPlaced", 1),
+        ("CardsDrawn", 1),
+        ("TurnFinished", 1),
+        ("CardsDrawn", 0),
+    ]
+    assert [d.count for d in of_type(events, ev.CardsDrawn)] == [1, 2]
+    kinds = [type(e) for e in events]
+    assert kinds.index(ev.PhaseEnded) > max(i for i, k in enumerate(kinds) if k is ev.CardsDrawn)
