@@ -112,16 +112,22 @@ class ChanceNode:
             case _:
                 return f"{self.what}: one of {n}"
 
-    def find(self, given: Any) -> Any:
-        """The outcome `given` names (compared as JSON values), or IMPOSSIBLE_OUTCOME."""
+    def find(self, given: Any, index: int = 0) -> Any:
+        """The outcome `given` names, compared as JSON values or, for a text, with each
+        outcome's name in any letter case ("Gem World"); else IMPOSSIBLE_OUTCOME (`index`: the
+        place of `given` among the outcomes given)."""
         key = _key(given)
         for outcome in self.outcomes:
             if _key(outcome) == key:
                 return outcome
+        if isinstance(given, str) and self.label is not None:
+            wanted = given.strip().casefold()
+            for outcome in self.outcomes:
+                if self.name(outcome).casefold() == wanted:
+                    return outcome
         shown = given if isinstance(given, str) else msgspec.json.encode(_plain(given)).decode()
-        raise IllegalMove(
-            "IMPOSSIBLE_OUTCOME",
-            f"{shown[:80]} cannot be {self.what} ({_outcomes_in_words(self)})",
+        raise ImpossibleOutcome(
+            f"{shown[:80]} cannot be {self.what} ({_outcomes_in_words(self)})", index
         )
 
 
@@ -129,6 +135,14 @@ def _outcomes_in_words(node: ChanceNode) -> str:
     if len(node.outcomes) <= 12:
         return "it is one of " + ", ".join(node.name(o) for o in node.outcomes)
     return f"it is one of {len(node.outcomes)} others"
+
+
+class ImpossibleOutcome(IllegalMove):
+    """A given outcome that cannot be: `index` is its place among the outcomes given."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__("IMPOSSIBLE_OUTCOME", message)
+        self.index = index
 
 
 class ChanceNeeded(StarledgerError):
@@ -283,7 +297,7 @@ class TableChance(_Source):
         index = len(self._outcomes)
         if index >= len(self._given):
             raise ChanceNeeded(node, index)
-        chosen: T = node.find(self._given[index])
+        chosen: T = node.find(self._given[index], index)
         return chosen
 
 

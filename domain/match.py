@@ -6,6 +6,17 @@ Its stored events are the player decisions, and the game's own events ride insid
     Decided(seat, command, outcome, undoable)                     one per accepted command
     Undone(decision, seat) / Redone(decision, seat)               nothing is ever deleted
 
+A match is dealt by the house (`chance="house"`: decision `n` draws from `Rng(seed, n)`) or by a
+table (`chance="table"`: a game played at a real table, or elsewhere, entered by its recorder).
+A table match never invents an outcome: when the rules need one that was not given, the opening
+or the decision waits at a chance node (`chance_node`), exactly as a match waits for a seat:
+
+    Awaited(seat, command)       a decision that waits for chance (the opening waits from Started)
+    ChanceEntered(outcome)       one outcome the table gave, not yet the last the rules need
+    Dealt(opening, chance) / Decided(..., chance)   the last outcome given: the opening or
+                                 decision is complete, with every outcome that made it
+    Withdrawn()                  the recorder takes back its latest entry (a mistyped card)
+
 The game state is only ever `rules.fold(initial, opening + outcomes)`. Decision `n` of a match
 (the aggregate version it creates) draws its chance from `Rng(seed, n)`, so `verify` can re-run
 `decide` and compare outcomes; replaying only folds the recorded outcomes.
@@ -30,6 +41,7 @@ import msgspec
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 
+from domain.chance import ChanceNode, ImpossibleOutcome
 from domain.commitment import (
     effective_seed,
     entropy_commitment,
@@ -39,6 +51,7 @@ from domain.commitment import (
 )
 from domain.game import (
     MAX_COMMAND_BYTES,
+    ChanceNeeded,
     Command,
     GameEvent,
     HouseChance,
@@ -47,6 +60,7 @@ from domain.game import (
     Rng,
     Rules,
     Seat,
+    TableChance,
     name_seats,
     named_seats,
 )
@@ -63,6 +77,30 @@ class Entry(msgspec.Struct):
     before: Any = None
 
 
+class Pending(msgspec.Struct):
+    """The opening (seat None) or a seat's decision waiting at a chance node of a table match,
+    with the outcomes the table has given so far."""
+
+    seat: Seat | None
+    command: Any
+    given: list[Any]
+
+
+class Completed(msgspec.Struct):
+    """The latest opening or decision a table completed, which its recorder may still take
+    back (`version` is the event that completed it; `before` the state before it)."""
+
+    version: int
+    seat: Seat | None
+    command: Any
+    given: list[Any]
+    before: Any
+
+
+HOUSE = "house"
+TABLE = "table"
+
+
 class Match(Aggregate):
     class Started(Aggregate.Created):
         game: str
@@ -77,6 +115,7 @@ class Match(Aggregate):
         sealed_log: bool
         salt: str
         forked_from: dict[str, Any] | None = None  # {"match", "at", "hash"} of a fork's origin
+        chance: str = HOUSE  # who deals: the house's seeded draws, or a table's given outcomes
 
         @staticmethod
         def decoding_context(state: dict[str, Any]) -> str | None:
@@ -105,13 +144,16 @@ class Match(Aggregate):
 
         opening: list[Any]
         salt: str
+        chance: list[Any] | None = None  # a table match: the outcomes the table gave
 
         @staticmethod
         def decoding_hints(game: str) -> dict[str, Any]:
             return {"opening": list_of(rules_for(game).event_type)}
 
         def apply(self, match: Match) -> None:
+            before = match.state
             match._deal(_events(match.rules, self.opening))
+            match._completed(self.originator_version, None, None, self.chance, before)
 
     class Decided(Aggregate.Event):
         seat: int
@@ -119,6 +161,7 @@ class Match(Aggregate):
         outcome: list[Any]
         undoable: bool
         salt: str
+        chance: list[Any] | None = None  # a table match: the outcomes the table gave
 
         @staticmethod
         def decoding_hints(game: str) -> dict[str, Any]:
@@ -126,7 +169,44 @@ class Match(Aggregate):
             return {"command": rules.command_type, "outcome": list_of(rules.event_type)}
 
         def apply(self, match: Match) -> None:
+            before = match.state
             match._apply_decided(self)
+            match._completed(self.originator_version, self.seat, self.command, self.chance, before)
+
+    class Awaited(Aggregate.Event):
+        """A seat's decision in a table match that waits for the table to give chance."""
+
+        seat: int
+        command: Any
+        salt: str
+
+        @staticmethod
+        def decoding_hints(game: str) -> dict[str, Any]:
+            return {"command": rules_for(game).command_type}
+
+        def apply(self, match: Match) -> None:
+            match.pending = Pending(self.seat, _command(match.rules, self.command), [])
+            match.completed = None
+
+    class ChanceEntered(Aggregate.Event):
+        """An outcome the table gave, while the opening or decision needs more."""
+
+        outcome: Any
+        salt: str
+
+        def apply(self, match: Match) -> None:
+            assert match.pending is not None
+            match.pending.given.append(self.outcome)
+            match.completed = None
+
+    class Withdrawn(Aggregate.Event):
+        """The table's recorder takes back its latest entry: an outcome, the decision waiting
+        for chance, or the last outcome of the opening or decision it completed."""
+
+        salt: str
+
+        def apply(self, match: Match) -> None:
+            match._withdraw()
 
     class Undone(Aggregate.Event):
         decision: int
@@ -195,8 +275,10 @@ class Match(Aggregate):
         sealed_log: bool,
         salt: str,
         forked_from: dict[str, Any] | None = None,
+        chance: str = HOUSE,
     ) -> None:
         self.game = game
+        self.chance = chance
         self.forked_from = forked_from
         self.rules_version = rules_version
         self.seats = tuple(seats)
@@ -215,7 +297,11 @@ class Match(Aggregate):
         self.decisions = 0
         self.undo_stack: list[Entry] = []
         self.redo_stack: list[Entry] = []
-        if not entropy:
+        self.pending: Pending | None = None
+        self.completed: Completed | None = None
+        if chance == TABLE and forked_from is None:
+            self.pending = Pending(None, None, [])  # the table deals the opening
+        elif not entropy:
             self._deal(_events(rules, opening))
 
     def _deal(self, opening: list[GameEvent]) -> None:
@@ -241,10 +327,12 @@ class Match(Aggregate):
         seed_known: bool | None = None,
         match_id: uuid.UUID | None = None,
         fork: Fork | None = None,
+        table: bool = False,
     ) -> Match:
         """A new match. Without `seed`, a house seed from `secrets` that nobody chose; with one,
         the match is marked as having a known seed. With `entropy`, every seat contributes its
-        own secret entropy before the opening is drawn (see domain/commitment.py)."""
+        own secret entropy before the opening is drawn (see domain/commitment.py). With `table`,
+        no seed at all: every outcome is given by the table (`enter_chance`)."""
         rules = rules_for(game)
         names = [name.strip() for name in seats]
         if not rules.min_seats <= len(names) <= rules.max_seats:
@@ -255,6 +343,12 @@ class Match(Aggregate):
         check_seat_names(names)
         parsed = rules.options(options or {})
         ident = match_id or uuid.uuid4()
+        if table:
+            if entropy or seed is not None:
+                raise IllegalMove(
+                    "BAD_OPTION", "a table match draws nothing: it takes no seed and no entropy"
+                )
+            return cls._start_table(game, names, parsed, ident, sealed_log, fork)
         known = seed is not None if seed_known is None else seed_known
         house_seed = fresh_seed() if seed is None else str(int(seed))
         if fork is not None:
@@ -282,6 +376,168 @@ class Match(Aggregate):
             salt=fresh_salt(),
             forked_from=None if fork is None else fork.origin,
         )
+
+    @classmethod
+    def _start_table(
+        cls,
+        game: str,
+        names: list[str],
+        options: Any,
+        ident: uuid.UUID,
+        sealed_log: bool,
+        fork: Fork | None,
+    ) -> Match:
+        match = cls._create(
+            cls.Started,
+            id=ident,
+            game=game,
+            rules_version=rules_for(game).rules_version,
+            seats=tuple(names),
+            options=msgspec.to_builtins(options),
+            seed="",
+            seed_known=False,
+            seed_commitment="",
+            entropy=False,
+            opening=[] if fork is None else list(fork.opening),
+            sealed_log=sealed_log,
+            salt=fresh_salt(),
+            forked_from=None if fork is None else fork.origin,
+            chance=TABLE,
+        )
+        if match.pending is not None:
+            match._advance([])  # an opening that needs no chance is dealt at once
+        return match
+
+    # -- the table's chance ---------------------------------------------------------------
+
+    @property
+    def awaiting_chance(self) -> bool:
+        """Whether the match waits for the table to give a chance outcome."""
+        return self.pending is not None
+
+    @property
+    def chance_node(self) -> ChanceNode | None:
+        """What the table is asked now (every possible outcome, counted), or None."""
+        if self.pending is None:
+            return None
+        try:
+            self._run_pending(TableChance(self.pending.given))
+        except ChanceNeeded as needed:
+            return needed.node
+        return None  # cannot be: a pending opening or decision needs more chance
+
+    def enter_chance(self, outcome: Any) -> list[GameEvent]:
+        """One outcome the table gives at the current chance node: refused (IMPOSSIBLE_OUTCOME,
+        nothing stored) unless it can be. Returns the game events of the opening or decision
+        it completes (none while more chance is needed)."""
+        return self.give_chance([outcome])
+
+    def give_chance(self, outcomes: Sequence[Any]) -> list[GameEvent]:
+        """Outcomes the table gives in a row from the current chance node (a table record's
+        lines): all stored, or none if one cannot be (`ImpossibleOutcome.index` says which)."""
+        if self.pending is None:
+            raise IllegalMove(
+                "NOT_AWAITING_CHANCE",
+                "no chance outcome is awaited now" + self._waiting_for(),
+            )
+        return self._advance(list(outcomes))
+
+    def withdraw_chance(self) -> None:
+        """Take back the table's latest entry: the last outcome given, a decision that waits for
+        chance, or the last outcome of the opening or decision just completed."""
+        if self.chance != TABLE:
+            raise IllegalMove(
+                "NOT_A_TABLE_MATCH", "the house deals this match: nothing to withdraw"
+            )
+        if self.pending is not None and (self.pending.given or self.pending.seat is not None):
+            pass
+        elif self.completed is None or self.completed.version != self.version:
+            raise IllegalMove(
+                "NOTHING_TO_WITHDRAW",
+                "the table's latest entry is not the latest event of the match",
+            )
+        self.trigger_event(self.Withdrawn, salt=fresh_salt())
+
+    def _waiting_for(self) -> str:
+        if not self.dealt:
+            return ""
+        waiting = ", ".join(self.seats[s] for s in sorted(self.to_move))
+        return f"; waiting for: {waiting}" if waiting else ""
+
+    def _run_pending(self, chance: TableChance) -> list[GameEvent]:
+        pending = self.pending
+        assert pending is not None
+        rules = self.rules
+        try:
+            if pending.seat is None:
+                options = rules.options(self.options)
+                return list(rules.setup(len(self.seats), options, chance))
+            return list(rules.decide(self.state, pending.seat, pending.command, chance))
+        except ImpossibleOutcome as refused:
+            raise ImpossibleOutcome(
+                name_seats(refused.message, self.seats), refused.index - len(pending.given)
+            ) from None
+        except IllegalMove as refused:
+            raise _named(refused, self.seats) from None
+
+    def _advance(self, outcomes: list[Any]) -> list[GameEvent]:
+        """Run the pending opening or decision with the outcomes given before and `outcomes`:
+        store them while more is needed, or complete it."""
+        pending = self.pending
+        assert pending is not None
+        table = TableChance([*pending.given, *outcomes])
+        try:
+            events = self._run_pending(table)
+        except ChanceNeeded:
+            self._entered(table.outcomes[len(pending.given) :])
+            return []
+        if table.left:
+            raise _too_much(table)
+        if pending.seat is None:
+            self.trigger_event(self.Dealt, opening=events, salt=fresh_salt(), chance=table.outcomes)
+        else:
+            self.trigger_event(
+                self.Decided,
+                seat=pending.seat,
+                command=pending.command,
+                outcome=events,
+                undoable=False,
+                salt=fresh_salt(),
+                chance=table.outcomes,
+            )
+        return events
+
+    def _entered(self, outcomes: list[Any]) -> None:
+        """Outcomes the table gave (each already checked) toward a step that needs more."""
+        for outcome in outcomes:
+            self.trigger_event(self.ChanceEntered, outcome=outcome, salt=fresh_salt())
+
+    def _completed(
+        self, version: int, seat: Seat | None, command: Any, given: list[Any] | None, before: Any
+    ) -> None:
+        """After a Dealt or Decided: what the table completed with it, if anything."""
+        self.pending = None
+        self.completed = None
+        if given:
+            typed_command = None if seat is None else _command(self.rules, command)
+            self.completed = Completed(version, seat, typed_command, list(given), before)
+
+    def _withdraw(self) -> None:
+        pending = self.pending
+        if pending is not None and pending.given:
+            pending.given.pop()
+        elif pending is not None and pending.seat is not None:
+            self.pending = None
+        else:
+            done = self.completed
+            assert done is not None
+            self.state = done.before
+            if done.seat is None:
+                self.dealt, self.opening = False, []
+            else:
+                self.decisions -= 1
+            self.pending = Pending(done.seat, done.command, done.given[:-1])
+        self.completed = None
 
     def contribute(self, seat: Seat, value: str) -> str:
         """A seat's secret entropy (hex, 16-64 bytes); the last one deals the opening.
@@ -333,6 +589,8 @@ class Match(Aggregate):
 
     @property
     def to_move(self) -> frozenset[Seat]:
+        if self.pending is not None:
+            return frozenset()  # the table is to move
         if not self.dealt:
             given = self.contributions or []
             return frozenset(seat for seat, value in enumerate(given) if value is None)
@@ -361,15 +619,32 @@ class Match(Aggregate):
 
     # -- commands ---------------------------------------------------------------------------
 
-    def decide(self, seat: Seat, command: Command) -> list[GameEvent]:
-        """Apply one decision; raises IllegalMove and changes nothing if the rules refuse it."""
+    def decide(self, seat: Seat, command: Command, given: Sequence[Any] = ()) -> list[GameEvent]:
+        """Apply one decision; raises IllegalMove and changes nothing if the rules refuse it.
+
+        In a table match, `given` are the chance outcomes the table gives for it at once (a
+        table record); a decision that needs more waits for them (`enter_chance`)."""
         rules = self.rules
         self.check_may_decide(seat, command)
-        chance = HouseChance(Rng(int(self.chance_seed), self.version + 1))
+        table = self.chance == TABLE
+        if given and not table:
+            raise IllegalMove("NOT_A_TABLE_MATCH", "the house deals this match: give no chance")
+        chance: TableChance | HouseChance = (
+            TableChance(given)
+            if table
+            else HouseChance(Rng(int(self.chance_seed), self.version + 1))
+        )
         try:
             outcome = list(rules.decide(self.state, seat, command, chance))
+        except ChanceNeeded:
+            # A table match: the decision waits for the table to say what chance gave.
+            self.trigger_event(self.Awaited, seat=seat, command=command, salt=fresh_salt())
+            self._entered(chance.outcomes)
+            return []
         except IllegalMove as refused:
-            raise IllegalMove(refused.code, name_seats(refused.message, self.seats)) from None
+            raise _named(refused, self.seats) from None
+        if isinstance(chance, TableChance) and chance.left:
+            raise _too_much(chance)
         undoable = chance.used == 0 and not any(type(event).reveals for event in outcome)
         self.trigger_event(
             self.Decided,
@@ -378,6 +653,7 @@ class Match(Aggregate):
             outcome=outcome,
             undoable=undoable,
             salt=fresh_salt(),
+            **({"chance": chance.outcomes} if table else {}),
         )
         return outcome
 
@@ -400,6 +676,8 @@ class Match(Aggregate):
     def check_may_decide(self, seat: Seat, command: Command | None = None) -> None:
         """What every game shares, checked before its own `decide`: the match runs, the seat
         exists, and the seat is one of those to move."""
+        if self.pending is not None:
+            raise IllegalMove("AWAITING_CHANCE", self._awaiting_chance())
         if not self.dealt:
             raise IllegalMove(
                 "AWAITING_ENTROPY", "the opening waits for every seat's entropy (contribute)"
@@ -433,7 +711,14 @@ class Match(Aggregate):
         self.trigger_event(self.Redone, decision=entry.decision, seat=seat, salt=fresh_salt())
         return entry
 
+    def _awaiting_chance(self) -> str:
+        # Said to whoever tried to act, a seat too: what the table is asked is the referee's
+        # (`chance_node`), since a node can tell more than the seats know yet (who is tied).
+        return "the match waits for the table to give a chance outcome"
+
     def _check_dealt(self) -> None:
+        if self.pending is not None:
+            raise IllegalMove("AWAITING_CHANCE", self._awaiting_chance())
         if not self.dealt:
             raise IllegalMove("AWAITING_ENTROPY", "nothing is decided before the opening is dealt")
 
@@ -477,6 +762,8 @@ class Match(Aggregate):
             self.state, self.decisions, self.undo_stack, self.redo_stack, self.dealt,
             self.chance_seed, self.seats, self.contributions, self.opening,
         ]  # fmt: skip
+        if self.__dict__.get("chance", HOUSE) == TABLE:  # a house match's digest is as it was
+            fields += [TABLE, self.__dict__.get("pending"), self.__dict__.get("completed")]
         plain = msgspec.to_builtins(fields, order="deterministic")
         return hashlib.sha256(_canonical.encode(plain)).hexdigest()
 
@@ -488,6 +775,34 @@ class Match(Aggregate):
         self.state = typed(self.state, rules.state_type)
         self.undo_stack = [_entry(rules, raw, with_state=True) for raw in self.undo_stack]
         self.redo_stack = [_entry(rules, raw, with_state=False) for raw in self.redo_stack]
+        # Snapshots taken before table matches existed hold none of these.
+        self.chance = self.__dict__.get("chance", HOUSE)
+        pending, completed = self.__dict__.get("pending"), self.__dict__.get("completed")
+        if pending is not None and not isinstance(pending, Pending):
+            pending = msgspec.convert(pending, Pending, strict=False)
+            if pending.seat is not None:
+                pending.command = _command(rules, pending.command)
+        if completed is not None and not isinstance(completed, Completed):
+            completed = msgspec.convert(completed, Completed, strict=False)
+            completed.before = typed(completed.before, rules.state_type)
+            if completed.seat is not None:
+                completed.command = _command(rules, completed.command)
+        self.pending, self.completed = pending, completed
+
+
+def _named(refused: IllegalMove, seats: Sequence[str]) -> IllegalMove:
+    """A refusal with every seat in its message by name (an impossible outcome keeps its place)."""
+    message = name_seats(refused.message, seats)
+    if isinstance(refused, ImpossibleOutcome):
+        return ImpossibleOutcome(message, refused.index)
+    return IllegalMove(refused.code, message)
+
+
+def _too_much(table: TableChance) -> IllegalMove:
+    return ImpossibleOutcome(
+        f"the rules need no further chance here ({table.left} outcome(s) too many)",
+        table.used,
+    )
 
 
 class Fork(msgspec.Struct, frozen=True):

@@ -31,6 +31,8 @@ class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     decision: int | None = None
     events: list[dict[str, Any]] = msgspec.field(default_factory=list)
     entropy_commitment: str | None = None
+    outcome: Any = None  # a chance outcome the table gave (the referee's, or an open record's)
+    chance: list[Any] | None = None  # every outcome a table gave for this step (likewise)
     redacted: bool = False
     salt: str | None = None
     commitment: str = ""
@@ -61,6 +63,8 @@ def entry(line: dict[str, Any]) -> LogEntry:
         decision=line.get("decision"),
         events=list(line.get("outcome", line.get("opening", []))),
         entropy_commitment=line.get("entropy_commitment"),
+        outcome=line.get("outcome") if line.get("kind") == "ChanceEntered" else None,
+        chance=line.get("chance"),
         redacted=bool(line.get("redacted", False)),
         salt=line.get("salt"),
         commitment=str(line.get("commitment", "")),
@@ -73,18 +77,32 @@ def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any]) -> str:
     such), without its events (`describe` each of those)."""
     if entry.kind == "Started":
         return f"started {rules.slug} with {', '.join(seats)}"
-    if entry.kind == "Decided":
+    if entry.kind in ("Decided", "Awaited"):
         done = "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
-        return f"{entry.seat}: {done}"
+        if entry.kind == "Awaited":
+            return f"{entry.seat}: {done}, waiting for the table to give chance"
+        return f"{entry.seat}: {done}{_given(entry)}"
     if entry.kind == "EntropyContributed":
         return f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
     if entry.kind == "Dealt":
-        return "the opening is dealt"
+        return f"the opening is dealt{_given(entry)}"
+    if entry.kind == "ChanceEntered":
+        given = "an outcome" if entry.redacted else _text(entry.outcome)
+        return f"the table gave {given}"
+    if entry.kind == "Withdrawn":
+        return "the table took back its latest entry"
     if entry.kind == "Undone":
         return f"{entry.seat}: took back step {entry.decision}"
     if entry.kind == "Redone":
         return f"{entry.seat}: made step {entry.decision} again"
     return f"{entry.seat}: {entry.kind}"
+
+
+def _given(entry: LogEntry) -> str:
+    """What a table gave for a step, where the reader may see it."""
+    if not entry.chance:
+        return ""
+    return "; the table gave " + ", ".join(_text(outcome) for outcome in entry.chance)
 
 
 def describe(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:

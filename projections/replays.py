@@ -37,7 +37,7 @@ from domain.commitment import (
 )
 from domain.errors import BadInput, IllegalMove
 from domain.game import Rules
-from domain.match import Fork, Match, list_of
+from domain.match import HOUSE, TABLE, Fork, Match, list_of
 from domain.registry import rules_for
 from projections.viewer import Viewer
 
@@ -137,6 +137,8 @@ def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
     }
     if kind in ("Started", "Dealt"):
         line["opening"] = plain(event.opening)
+        if kind == "Dealt" and getattr(event, "chance", None) is not None:
+            line["chance"] = plain(event.chance)
     elif kind == "EntropyContributed":
         line |= {
             "seat": seats[event.seat],
@@ -150,8 +152,14 @@ def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
             "outcome": plain(event.outcome),
             "undoable": event.undoable,
         }
+        if getattr(event, "chance", None) is not None:  # a table match's decision
+            line["chance"] = plain(event.chance)
     elif kind in ("Undone", "Redone"):
         line |= {"seat": seats[event.seat], "decision": event.decision}
+    elif kind == "Awaited":
+        line |= {"seat": seats[event.seat], "command": plain(event.command)}
+    elif kind == "ChanceEntered":
+        line["outcome"] = plain(event.outcome)
     return line
 
 
@@ -191,6 +199,7 @@ def header_line(started: Match.Started) -> dict[str, Any]:
         "seed_known": started.seed_known,
         "entropy": started.entropy,
         **({"forked_from": started.forked_from} if started.forked_from else {}),
+        **({"chance": TABLE} if getattr(started, "chance", HOUSE) == TABLE else {}),
     }
 
 
@@ -275,15 +284,22 @@ def redact(
         return line
     kind = line.get("kind")
     shown = body(line)
+    # What a table gave (`chance`, `outcome`) names every outcome, hidden ones too: the game
+    # events show each viewer what it may see of them; the outcomes are the referee's.
     if kind in ("Started", "Dealt"):
         shown["opening"] = _visible(rules, line["opening"], viewer)
-    elif kind == "Decided":
+        shown.pop("chance", None)
+    elif kind in ("Decided", "Awaited"):
         seat = list(seats).index(str(line["seat"]))
         command = rules.parse_command(line["command"])
         if not command.visibility(seat).allows(viewer.seat):
             del shown["command"]
             shown["sealed"] = True
-        shown["outcome"] = _visible(rules, line["outcome"], viewer)
+        if kind == "Decided":
+            shown["outcome"] = _visible(rules, line["outcome"], viewer)
+            shown.pop("chance", None)
+    elif kind == "ChanceEntered":
+        shown.pop("outcome", None)
     elif kind == "EntropyContributed":
         del shown["value"]  # a seat's entropy opens with the match
     if shown == body(line):
@@ -345,6 +361,7 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     hidden: int = 0
     problem: str | None = None
     note: str | None = None  # what else a reader should know (a fork and its origin)
+    table: bool = False  # chance was given by a table: there is no seed to check
 
     def describe(self) -> str:
         if not self.ok:
@@ -353,6 +370,11 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
             said = (
                 f"partial: chain and visible commitments verify; {self.hidden} redacted "
                 "line(s) and the chance cannot be checked without the full file"
+            )
+        elif self.table:
+            said = (
+                "chain, commitments and re-run verify; chance was given by the table, "
+                "so there is no seed and nothing to prove about its fairness"
             )
         else:
             said = "chain, commitments, seed and re-run verify"
@@ -436,7 +458,7 @@ def verify_lines(lines: Sequence[dict[str, Any]]) -> Verdict:
         rerun(lines)
     except ReplayError as exc:
         return Verdict(ok=False, problem=exc.message)
-    return Verdict(ok=True, note=note)
+    return Verdict(ok=True, note=note, table=lines[0].get("chance") == TABLE)
 
 
 def fork_note(header: dict[str, Any]) -> str | None:
@@ -466,8 +488,12 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
             "this replay is redacted for one viewer: its chain verifies, but it cannot be "
             "played again without the full file",
         )
+    table = header.get("chance") == TABLE
     seed = str(end.get("seed"))
-    if not seed.isdigit() or not same(
+    if table:
+        if seed or header.get("seed_commitment"):
+            raise ReplayError(1, "a match dealt by a table has no seed and no seed commitment")
+    elif not seed.isdigit() or not same(
         seed_commitment(str(header["match"]), seed), str(header.get("seed_commitment"))
     ):
         raise ReplayError(len(lines), "the revealed seed does not match its commitment")
@@ -479,16 +505,17 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
             rules.slug,
             [str(name) for name in header["seats"]],
             dict(header["options"]),
-            seed,
+            None if table else seed,
             sealed_log=bool(header.get("sealed_log", False)),
             entropy=bool(header.get("entropy", False)),
             seed_known=bool(header.get("seed_known", False)),
             match_id=uuid.UUID(str(header["match"])),
             fork=_fork(header, events[0]),
+            table=table,
         )
     except (IllegalMove, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ReplayError(1, f"cannot start the match: {_brief(exc)}") from None
-    _check_recreated(match, 2, events[0])
+    _check_recreated(match, 2, events[0], match.pending_events[0])
     for number, line in enumerate(events[1:], start=3):
         if upto is not None and match.version >= upto:
             return match
@@ -544,7 +571,15 @@ def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
             return
         raise ReplayError(number, f"expected version {match.version + 1}")
     try:
-        if kind == "Dealt":
+        if kind in ("Dealt", "Decided", "ChanceEntered") and match.awaiting_chance:
+            # A table match: the outcome that completes (or continues) the waiting step.
+            given = line.get("chance") if kind != "ChanceEntered" else [line.get("outcome")]
+            if not isinstance(given, list) or not given:
+                raise ReplayError(number, "a step the table completed names no outcome")
+            match.enter_chance(given[-1])
+        elif kind == "Withdrawn":
+            match.withdraw_chance()
+        elif kind == "Dealt":
             match.deal()
         else:
             seat = match.seat_of(str(line.get("seat")))
@@ -554,8 +589,10 @@ def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
                     contributed = match.pending_events[-2]
                     _check_recreated(match, number, line, contributed)
                     return
-            elif kind == "Decided":
-                match.decide(seat, match.rules.parse_command(_object(line.get("command"))))
+            elif kind in ("Decided", "Awaited"):
+                command = match.rules.parse_command(_object(line.get("command")))
+                given = line.get("chance") if kind == "Decided" else None
+                match.decide(seat, command, given if isinstance(given, list) else ())
             elif kind == "Undone":
                 match.undo(seat)
             elif kind == "Redone":

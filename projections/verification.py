@@ -24,7 +24,10 @@ from projections.runner import Projections
 from projections.viewer import SPECTATOR
 from store.ledger import Ledger
 
-SNAPSHOT_FIELDS = ("state", "decisions", "undo_stack", "redo_stack", "dealt", "chance_seed")
+SNAPSHOT_FIELDS = (
+    "state", "decisions", "undo_stack", "redo_stack", "dealt", "chance_seed", "chance", "pending",
+    "completed",
+)  # fmt: skip
 
 
 def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verdict:

@@ -73,9 +73,33 @@ class Ledger(Application[uuid.UUID]):
         *,
         sealed_log: bool = False,
         entropy: bool = False,
+        table: bool = False,
     ) -> Match:
-        """A new match; without `seed` its seed is secret (see domain/commitment.py)."""
-        match = Match.start(game, seats, options, seed, sealed_log=sealed_log, entropy=entropy)
+        """A new match; without `seed` its seed is secret (see domain/commitment.py). With
+        `table`, the match is dealt by a table: every chance outcome is given (`enter_chance`)."""
+        match = Match.start(
+            game, seats, options, seed, sealed_log=sealed_log, entropy=entropy, table=table
+        )
+        self._save(match)
+        return match
+
+    def enter_chance(
+        self, match_id: uuid.UUID | str, outcome: Any, expect_version: int | None = None
+    ) -> tuple[Match, list[GameEvent]]:
+        """The table gives the outcome the match waits for (the referee's to enter)."""
+        match = self.match(match_id)
+        _check_version(match, expect_version)
+        events = match.enter_chance(outcome)
+        self._save(match)
+        return match, events
+
+    def withdraw_chance(
+        self, match_id: uuid.UUID | str, expect_version: int | None = None
+    ) -> Match:
+        """The table's recorder takes back its latest entry."""
+        match = self.match(match_id)
+        _check_version(match, expect_version)
+        match.withdraw_chance()
         self._save(match)
         return match
 
