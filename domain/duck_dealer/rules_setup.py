@@ -132,7 +132,7 @@ def _ties_broken(state: State, chance: Chance) -> list[Event]:
         seats = groups[key]
         if len(seats) > 1:
             tied = ", ".join(seat_ref(s) for s in seats)
-            what = f"the next in turn-order rank among {tied}, still tied after the re-bid"
+            what = f"the seat ranked next of {tied}, still tied after the re-bid"
             events.append(BidTieBroken(order=tuple(chance.arrange(seats, what, label=seat_ref))))
     return events
 

@@ -164,7 +164,7 @@ def test_a_tie_after_the_rebid_asks_chance_to_order_exactly_the_tied_seats() -> 
     node = node_of(lambda chance: RULES.decide(state, 3, last, chance), [])
     assert node is not None and node.kind == "arrange"
     tied = ", ".join(seat_ref(s) for s in range(4))
-    assert node.what == f"the next in turn-order rank among {tied}, still tied after the re-bid"
+    assert node.what == f"the seat ranked next of {tied}, still tied after the re-bid"
     assert node.outcomes == (0, 1, 2, 3) and node.name(2) == seat_ref(2)
     after_two = node_of(lambda chance: RULES.decide(state, 3, last, chance), [2, 0])
     assert after_two is not None and after_two.outcomes == (1, 3)
