@@ -16,7 +16,11 @@ RULES: Rules[State] = Rules(
     name="Duck Dealer",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
-    rules_version="4",
+    # 5: chance asked through the Chance interface (#24): setup tiles drawn planet by planet and
+    # the client track tier by tier; a tie left after the auction's re-bid is broken by chance
+    # when it shows (BidTieBroken), no tiebreak order drawn at setup. Same distributions, other
+    # outcomes for a given seed.
+    rules_version="5",
     options_type=DuckDealerOptions,
     command_type=Command,
     event_type=Event,

@@ -249,8 +249,9 @@ CLIENTS: dict[str, ClientSpec] = {
 }
 
 # §2.3.4: the client track is stacked tier by tier, 3-pt on top, each tier shuffled.
+CLIENT_TIER_VP: tuple[int, ...] = (3, 10, 30)
 CLIENT_TIERS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(cid for cid, spec in CLIENTS.items() if spec.vp_each == tier) for tier in (3, 10, 30)
+    tuple(cid for cid, spec in CLIENTS.items() if spec.vp_each == tier) for tier in CLIENT_TIER_VP
 )
 
 

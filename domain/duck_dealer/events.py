@@ -33,14 +33,14 @@ class FinalScore(msgspec.Struct, frozen=True):
 
 # Setup (§3, §4.11)
 class SetupRandomized(GameEvent, frozen=True):
-    """The shuffles of §7: all public once made; the client track order is open information (§5)."""
+    """The tiles of §3 laid out by chance (§7), all face up: the client track order is open
+    information (§5)."""
 
     reveals: ClassVar[bool] = True
     start_mines: tuple[PlanetPiece, ...]
     spaceports: tuple[PlanetPiece, ...]
     mines: tuple[PlanetPiece, ...]
     client_track: tuple[str, ...]
-    tiebreak_order: tuple[Seat, ...]
 
 
 class FirstPlayerDetermined(GameEvent, frozen=True):
@@ -68,6 +68,14 @@ class TurnOrderBidsRevealed(GameEvent, frozen=True):
 
 class TurnOrderRebidRequired(GameEvent, frozen=True):
     seats: tuple[Seat, ...]
+
+
+class BidTieBroken(GameEvent, frozen=True):
+    """§3.1, §7: bidders still tied after the re-bid, in the order chance put them (first best);
+    drawn when the tie is revealed, not before."""
+
+    reveals: ClassVar[bool] = True
+    order: tuple[Seat, ...]
 
 
 class TurnPositionChosen(GameEvent, frozen=True):
@@ -322,6 +330,7 @@ Event = (
     | TurnOrderBidSealed
     | TurnOrderBidsRevealed
     | TurnOrderRebidRequired
+    | BidTieBroken
     | TurnPositionChosen
     | TurnOrderFixed
     | StartingPartsPlaced

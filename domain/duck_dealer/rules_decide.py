@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import Rng, Seat
+from domain.game import Chance, Seat
 
 from .commands import (
     AccumulateEnergy,
@@ -57,8 +57,11 @@ from .rules_trade import decide_cancel, decide_discard, decide_propose, decide_r
 from .rules_turn import decide_accumulate, decide_begin, decide_end
 from .state import State
 
-_DECIDERS: dict[type[Any], Callable[[State, Seat, Any], list[Event]]] = {
+# §7: the only decision that may ask chance (a tie left after the auction's re-bid).
+_DRAWING: dict[type[Any], Callable[[State, Seat, Any, Chance], list[Event]]] = {
     SubmitTurnOrderBid: decide_bid,
+}
+_DECIDERS: dict[type[Any], Callable[[State, Seat, Any], list[Event]]] = {
     ChooseTurnPosition: decide_position,
     PlaceStartingParts: decide_parts,
     ChooseStartingPlanet: decide_start_planet,
@@ -85,8 +88,12 @@ _DECIDERS: dict[type[Any], Callable[[State, Seat, Any], list[Event]]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
-    """Every rule check, then all resulting events; Duck Dealer draws no chance after setup (§7)."""
+def decide(state: State, seat: Seat, command: Command, chance: Chance) -> list[Event]:
+    """Every rule check, then all resulting events; after setup, chance is asked only to break
+    a tie left after the auction's re-bid (§3.1, §7)."""
+    drawing = _DRAWING.get(type(command))
+    if drawing is not None:
+        return drawing(state, seat, command, chance)
     return _DECIDERS[type(command)](state, seat, command)
 
 

@@ -21,6 +21,7 @@ from .components import (
 )
 from .events import (
     ActionTurnStarted,
+    BidTieBroken,
     BonusActionTurnGranted,
     CubeRecovered,
     EnergyAccumulated,
@@ -66,7 +67,7 @@ from .events import (
     VictoryPointsScored,
     VirtualEnergyExpired,
 )
-from .state import Exploration, Portal, Site, State, Trade, sorted_goods, without
+from .state import Exploration, Portal, Site, State, Trade, bid_ranking, sorted_goods, without
 
 
 def evolve(state: State, event: Event) -> State:
@@ -79,6 +80,9 @@ def evolve(state: State, event: Event) -> State:
             return state.with_player(seat, replace(state.player(seat), sealed_bid=amount))
         case TurnOrderBidsRevealed():
             return _bids_revealed(state, event)
+        case BidTieBroken(order=order):
+            state = replace(state, tie_order=(*state.tie_order, *order))
+            return replace(state, choosers=bid_ranking(state))
         case TurnOrderRebidRequired(seats=seats):
             return replace(state, bidders=seats, bid_round=state.bid_round + 1, phase="bidding")
         case TurnPositionChosen(seat=seat, position=position):
@@ -225,7 +229,6 @@ def _setup_randomized(state: State, event: SetupRandomized) -> State:
         state,
         sites=sites,
         client_track=event.client_track,
-        tiebreak_order=event.tiebreak_order,
         explored=frozenset(START_PLANETS),
         bidders=tuple(range(state.n_seats)) if state.options.auction else (),
         phase="bidding" if state.options.auction else "starting_parts",
@@ -239,22 +242,8 @@ def _bids_revealed(state: State, event: TurnOrderBidsRevealed) -> State:
         first = bid.amount if event.bid_round == 1 else player.first_bid
         players[bid.seat] = replace(player, sealed_bid=None, bid=bid.amount, first_bid=first)
     state = replace(state, players=tuple(players), bidders=())
-    ranking = _bid_ranking(state)
+    ranking = bid_ranking(state)
     return replace(state, phase="choosing_positions", choosers=ranking, chosen_positions=())
-
-
-def _bid_ranking(state: State) -> tuple[int, ...]:
-    """§3.1: first bids decide; a re-bid orders the tied; what remains tied falls to tiebreak_order."""
-    return tuple(
-        sorted(
-            range(state.n_seats),
-            key=lambda seat: (
-                -state.players[seat].first_bid,
-                -state.players[seat].bid,
-                state.tiebreak_order.index(seat),
-            ),
-        )
-    )
 
 
 def _starting_parts(state: State, event: StartingPartsPlaced) -> State:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Literal
 
-from domain.game import IllegalMove, Rng, Seat
+from domain.game import ChanceNeeded, IllegalMove, Seat, TableChance
 
 from .commands import (
     AccumulateEnergy,
@@ -61,14 +61,15 @@ from .state import State
 
 BID_CHOICES = 6
 MAX_LISTED_QUANTITY = 3
-_NO_CHANCE = Rng(0, 0)  # decide draws nothing after setup (§7)
 
 
 def _accepted(state: State, seat: Seat, commands: list[Command]) -> list[Command]:
     accepted: list[Command] = []
     for command in commands:
         try:
-            decide(state, seat, command, _NO_CHANCE)
+            decide(state, seat, command, TableChance())
+        except ChanceNeeded:
+            pass  # legal: only the outcome of chance is still to come
         except IllegalMove:
             continue
         accepted.append(command)

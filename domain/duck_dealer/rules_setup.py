@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Rng, Seat
+from domain.game import Chance, IllegalMove, Seat, seat_ref
 
 from .commands import (
     ChooseStartingPlanet,
@@ -11,6 +11,7 @@ from .commands import (
     SubmitTurnOrderBid,
 )
 from .components import (
+    CLIENT_TIER_VP,
     CLIENT_TIERS,
     MINES,
     OTHER_PLANETS,
@@ -19,6 +20,7 @@ from .components import (
     STARTING_PARTS,
 )
 from .events import (
+    BidTieBroken,
     Event,
     FirstPlayerDetermined,
     MainPhaseStarted,
@@ -36,31 +38,36 @@ from .events import (
     TurnPositionChosen,
 )
 from .rules_common import fold
-from .state import DuckDealerOptions, State
+from .state import DuckDealerOptions, State, bid_key
 
 
-def setup(n_seats: int, options: DuckDealerOptions, rng: Rng) -> list[Event]:
-    """§3 steps 2-5 and §7: every shuffle is made here and recorded in `SetupRandomized`."""
+def setup(n_seats: int, options: DuckDealerOptions, chance: Chance) -> list[Event]:
+    """§3 steps 2-5 and §7: every tile laid out here, face up, and recorded in `SetupRandomized`.
+
+    A pile shuffled and laid out at once is drawn tile by tile, planet by planet (and the client
+    track tier by tier, top first): the same distribution as shuffling first, asked of `chance`
+    the way a table lays the tiles out."""
     if not 0 <= options.first_player < n_seats:
         raise IllegalMove("BAD_OPTION", f"first_player must be a seat from 0 to {n_seats - 1}")
-    start_mines = [m for m, spec in MINES.items() if spec.starting]
-    if not options.fixed_start_mines:
-        start_mines = rng.shuffled(start_mines)
-    spaceports = rng.shuffled(SPACEPORTS)
-    other_mines = rng.shuffled(m for m, spec in MINES.items() if not spec.starting)
-    track = tuple(tile for tier in CLIENT_TIERS for tile in rng.shuffled(tier))
-    tiebreak = tuple(rng.shuffled(range(n_seats)))
+    start_mines = tuple(m for m, spec in MINES.items() if spec.starting)
+    if options.fixed_start_mines:
+        placed = tuple(PlanetPiece(p, m) for p, m in zip(START_PLANETS, start_mines, strict=True))
+    else:
+        placed = _laid_on(START_PLANETS, start_mines, "starting mine", chance)
+    other_mines = tuple(m for m, spec in MINES.items() if not spec.starting)
+    tiers = zip(CLIENT_TIER_VP, CLIENT_TIERS, strict=True)
     events: list[Event] = [
         SetupRandomized(
-            start_mines=tuple(
-                PlanetPiece(p, m) for p, m in zip(START_PLANETS, start_mines, strict=True)
+            start_mines=placed,
+            spaceports=_laid_on(START_PLANETS, tuple(SPACEPORTS), "spaceport", chance),
+            mines=_laid_on(OTHER_PLANETS, other_mines, "mine", chance),
+            client_track=tuple(
+                tile
+                for vp, tier in tiers
+                for tile in chance.arrange(
+                    sorted(tier), f"the next {vp}-pt client tile stacked on the client track"
+                )
             ),
-            spaceports=tuple(
-                PlanetPiece(p, s) for p, s in zip(START_PLANETS, spaceports, strict=True)
-            ),
-            mines=tuple(PlanetPiece(p, m) for p, m in zip(OTHER_PLANETS, other_mines, strict=True)),
-            client_track=track,
-            tiebreak_order=tiebreak,
         )
     ]
     if not options.auction:
@@ -72,7 +79,23 @@ def setup(n_seats: int, options: DuckDealerOptions, rng: Rng) -> list[Event]:
     return events
 
 
-def decide_bid(state: State, seat: Seat, command: SubmitTurnOrderBid) -> list[Event]:
+def _laid_on(
+    planets: tuple[str, ...], pile: tuple[str, ...], kind: str, chance: Chance
+) -> tuple[PlanetPiece, ...]:
+    """§3: one tile of a shuffled pile on each planet, in the planets' order: each drawn from
+    the tiles still in the pile (kept sorted: a pile nobody has seen has no order)."""
+    left = sorted(pile)
+    placed: list[PlanetPiece] = []
+    for planet in planets:
+        tile = chance.draw(left, f"the {kind} laid on {planet}")
+        left.remove(tile)
+        placed.append(PlanetPiece(planet, tile))
+    return tuple(placed)
+
+
+def decide_bid(
+    state: State, seat: Seat, command: SubmitTurnOrderBid, chance: Chance
+) -> list[Event]:
     if state.phase != "bidding":
         raise IllegalMove("WRONG_PHASE", "no turn-order bids are being taken")
     # §3.1 ruling: a re-bid is a new sealed bid of at least the tied amount.
@@ -87,11 +110,30 @@ def decide_bid(state: State, seat: Seat, command: SubmitTurnOrderBid) -> list[Ev
     if any(after.player(s).sealed_bid is None for s in after.bidders):
         return events
     bids = tuple(SeatAmount(s, after.player(s).sealed_bid or 0) for s in after.bidders)
-    events.append(TurnOrderBidsRevealed(bid_round=state.bid_round, bids=bids))
+    revealed = TurnOrderBidsRevealed(bid_round=state.bid_round, bids=bids)
+    events.append(revealed)
     amounts = [bid.amount for bid in bids]
     tied = tuple(bid.seat for bid in bids if amounts.count(bid.amount) > 1)
     if tied and state.bid_round == 1:
         events.append(TurnOrderRebidRequired(seats=tied))
+    elif state.bid_round > 1:
+        events.extend(_ties_broken(fold(after, [revealed]), chance))
+    return events
+
+
+def _ties_broken(state: State, chance: Chance) -> list[Event]:
+    """§3.1, §7: seats whose first bids and re-bids are both equal are ordered by chance, one
+    group at a time (best bids first), when the tie shows and not before."""
+    groups: dict[tuple[int, int], list[Seat]] = {}
+    for seat in range(state.n_seats):
+        groups.setdefault(bid_key(state, seat), []).append(seat)
+    events: list[Event] = []
+    for key in sorted(groups):
+        seats = groups[key]
+        if len(seats) > 1:
+            tied = ", ".join(seat_ref(s) for s in seats)
+            what = f"the seat ranked next of {tied}, still tied after the re-bid"
+            events.append(BidTieBroken(order=tuple(chance.arrange(seats, what, label=seat_ref))))
     return events
 
 

@@ -118,7 +118,7 @@ class State(msgspec.Struct, frozen=True):
     players: tuple[Player, ...]
     phase: Phase = "bidding"
     turn_order: tuple[Seat, ...] = ()
-    tiebreak_order: tuple[Seat, ...] = ()
+    tie_order: tuple[Seat, ...] = ()  # §3.1: seats still tied after the re-bid, chance's order
     bidders: tuple[Seat, ...] = ()
     bid_round: int = 1
     choosers: tuple[Seat, ...] = ()  # auction: who picks a turn position, best bid first
@@ -176,3 +176,22 @@ def without(goods: tuple[Good, ...], spent: tuple[Good, ...]) -> tuple[Good, ...
     for good in spent:
         left.remove(good)
     return tuple(left)
+
+
+def bid_ranking(state: State) -> tuple[int, ...]:
+    """§3.1: first bids decide; a re-bid orders the tied; what remains tied falls to the order
+    chance gave it (`BidTieBroken`), seat order until then."""
+    return tuple(
+        sorted(
+            range(state.n_seats), key=lambda seat: (*bid_key(state, seat), tie_rank(state, seat))
+        )
+    )
+
+
+def bid_key(state: State, seat: int) -> tuple[int, int]:
+    """§3.1: a seat's place by its bids alone (lower first): first bid, then the re-bid."""
+    return -state.players[seat].first_bid, -state.players[seat].bid
+
+
+def tie_rank(state: State, seat: int) -> int:
+    return state.tie_order.index(seat) if seat in state.tie_order else 0

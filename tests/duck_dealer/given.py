@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from domain.duck_dealer.commands import BeginActionTurn, Command
 from domain.duck_dealer.events import Event, PlanetPiece, SetupRandomized, TurnOrderFixed
 from domain.duck_dealer.rules_common import fold
 from domain.duck_dealer.state import DuckDealerOptions, Site, State
-from domain.game import IllegalMove, Rng, Seat
+from domain.game import IllegalMove, Seat, TableChance
 
 START_MINES = {
     "S1": "M_S_DUCK",
@@ -57,14 +58,13 @@ CLIENT_TRACK = (
 )
 
 
-def worked_example_setup(n_seats: int) -> SetupRandomized:
+def worked_example_setup() -> SetupRandomized:
     """§9's SetupRandomized."""
     return SetupRandomized(
         start_mines=tuple(PlanetPiece(p, m) for p, m in START_MINES.items()),
         spaceports=tuple(PlanetPiece(p, s) for p, s in SPACEPORTS.items()),
         mines=tuple(PlanetPiece(p, m) for p, m in MINES.items()),
         client_track=CLIENT_TRACK,
-        tiebreak_order=tuple(range(n_seats)),
     )
 
 
@@ -72,7 +72,7 @@ def opening(n_seats: int, options: DuckDealerOptions | None = None) -> State:
     """Setup done on §9's shuffles, before bids (auction) or starting parts."""
     options = options or DuckDealerOptions()
     state = RULES.initial(n_seats, options)
-    events: list[Event] = [worked_example_setup(n_seats)]
+    events: list[Event] = [worked_example_setup()]
     if not options.auction:
         events.append(TurnOrderFixed(order=tuple(range(n_seats))))
     return fold(state, events)
@@ -126,16 +126,19 @@ def in_action_turn(state: State, seat: Seat, cubes_on_track: int = 0) -> State:
     return play(state, seat, BeginActionTurn())[0]
 
 
-def play(state: State, seat: Seat, command: Command) -> tuple[State, list[Event]]:
+def play(
+    state: State, seat: Seat, command: Command, outcomes: Sequence[object] = ()
+) -> tuple[State, list[Event]]:
+    """`command` decided, chance's outcomes (if the rules ask any) given as a table gives them."""
     RULES.check_turn(state, seat, command)  # what the platform checks before every game
-    events = RULES.decide(state, seat, command, Rng(0, 1))
+    events = RULES.decide(state, seat, command, TableChance(outcomes))
     return fold(state, events), events
 
 
 def rejected(state: State, seat: Seat, command: Command, code: str) -> None:
     with pytest.raises(IllegalMove) as caught:
         RULES.check_turn(state, seat, command)  # what the platform checks before every game
-        RULES.decide(state, seat, command, Rng(0, 1))
+        RULES.decide(state, seat, command, TableChance())
     assert caught.value.code == code, caught.value
 
 

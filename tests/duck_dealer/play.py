@@ -10,17 +10,17 @@ from domain.duck_dealer import RULES
 from domain.duck_dealer.events import Event
 from domain.duck_dealer.rules_common import fold
 from domain.duck_dealer.state import DuckDealerOptions, State
-from domain.game import Command, GameEvent, Rng, Seat
+from domain.game import Command, GameEvent, HouseChance, Rng, Seat
 
 
 def new_match(n_seats: int, options: DuckDealerOptions | None = None, seed: int = 0) -> State:
     options = options or DuckDealerOptions()
     state = RULES.initial(n_seats, options)
-    return fold(state, RULES.setup(n_seats, options, Rng(seed, 0)))  # type: ignore[arg-type]
+    return fold(state, RULES.setup(n_seats, options, HouseChance(Rng(seed, 0))))  # type: ignore[arg-type]
 
 
 def apply(state: State, seat: Seat, command: Command, n: int = 1) -> tuple[State, list[Event]]:
-    events = RULES.decide(state, seat, command, Rng(0, n))
+    events = RULES.decide(state, seat, command, HouseChance(Rng(0, n)))
     return fold(state, events), events  # type: ignore[arg-type]
 
 
@@ -45,7 +45,7 @@ def play_random(
         commands: Sequence[Command] = RULES.legal(state, seat)
         assert commands, f"seat {seat} must have a legal command in phase {state.phase}"
         command = rnd.choice(list(commands))
-        events = RULES.decide(state, seat, command, Rng(seed, played.decisions + 1))
+        events = RULES.decide(state, seat, command, HouseChance(Rng(seed, played.decisions + 1)))
         state = RULES.fold(state, events)
         played.events.extend(events)
         played.decisions += 1

@@ -14,6 +14,7 @@ from domain.duck_dealer.commands import (
     SubmitTurnOrderBid,
 )
 from domain.duck_dealer.events import (
+    BidTieBroken,
     SeatAmount,
     TurnOrderBidSealed,
     TurnOrderBidsRevealed,
@@ -64,13 +65,36 @@ def test_bids_stay_sealed_until_all_are_in_then_ties_rebid() -> None:
     assert RULES.to_move(state) == frozenset({1})
 
 
-def test_a_tie_left_after_the_rebid_falls_to_the_tiebreak_order() -> None:
-    state = replace(opening(2, AUCTION), tiebreak_order=(1, 0))
+def test_a_tie_left_after_the_rebid_is_broken_by_chance_when_it_shows() -> None:
+    state = opening(2, AUCTION)
     for seat in (0, 1):
         state, _ = play(state, seat, SubmitTurnOrderBid(amount=1))
-    for seat in (0, 1):
-        state, _ = play(state, seat, SubmitTurnOrderBid(amount=1))
+    state, _ = play(state, 0, SubmitTurnOrderBid(amount=1))
+    state, events = play(state, 1, SubmitTurnOrderBid(amount=1), outcomes=[1])
+    assert events[-1] == BidTieBroken(order=(1, 0)) and events[-1].reveals
     assert state.phase == "choosing_positions" and state.choosers == (1, 0)
+
+
+def test_only_the_seats_still_tied_are_ordered_by_chance() -> None:
+    state = opening(4, AUCTION)
+    for seat, amount in enumerate((2, 2, 2, 5)):
+        state, _ = play(state, seat, SubmitTurnOrderBid(amount=amount))
+    assert state.bidders == (0, 1, 2)
+    state, _ = play(state, 0, SubmitTurnOrderBid(amount=4))
+    state, _ = play(state, 1, SubmitTurnOrderBid(amount=3))
+    state, events = play(state, 2, SubmitTurnOrderBid(amount=3), outcomes=[2])
+    assert events[-1] == BidTieBroken(order=(2, 1))
+    assert state.choosers == (3, 0, 2, 1)
+
+
+def test_a_rebid_that_breaks_every_tie_asks_no_chance() -> None:
+    state = opening(3, AUCTION)
+    for seat in (0, 1, 2):
+        state, _ = play(state, seat, SubmitTurnOrderBid(amount=0))
+    for seat, amount in enumerate((1, 3, 2)):
+        state, events = play(state, seat, SubmitTurnOrderBid(amount=amount))
+    assert not any(isinstance(e, BidTieBroken) for e in events)
+    assert state.choosers == (1, 2, 0)
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,7 +10,7 @@ import pytest
 from domain.duck_dealer import RULES
 from domain.duck_dealer.commands import BuyShipUpgrade, EndActionTurn
 from domain.duck_dealer.components import Energy
-from domain.game import IllegalMove, Rng
+from domain.game import HouseChance, IllegalMove, Rng
 
 from .play import new_match, play_random
 
@@ -30,7 +30,9 @@ def test_legal_commands_round_trip_through_json() -> None:
         commands = list(RULES.legal(state, seat))
         for command in commands[:50]:
             assert RULES.parse_command(msgspec.json.encode(command)) == command
-        state = RULES.fold(state, RULES.decide(state, seat, rnd.choice(commands), Rng(5, n)))
+        state = RULES.fold(
+            state, RULES.decide(state, seat, rnd.choice(commands), HouseChance(Rng(5, n)))
+        )
         if RULES.result(state) is not None:
             break
 

@@ -24,7 +24,7 @@ from domain.duck_dealer.events import (
     SiteBuilt,
 )
 from domain.duck_dealer.state import State
-from domain.game import Rng
+from domain.game import HouseChance, Rng
 
 from .given import (
     add_factory,
@@ -232,4 +232,4 @@ def test_legal_lists_the_builds_deliveries_and_flights_of_the_moment() -> None:
     assert ("S2-P2.3", "S2-P2.2", "S2-P2.1", "S2") in flights
     assert ("P1-P2.6",) in flights
     for command in commands:
-        RULES.decide(state, anna, command, Rng(0, 1))
+        RULES.decide(state, anna, command, HouseChance(Rng(0, 1)))

@@ -24,7 +24,7 @@ from domain.duck_dealer.commands import (
 )
 from domain.duck_dealer.components import COLORS, CREW_COLOR, ENERGY_PER_COLOR
 from domain.duck_dealer.state import DuckDealerOptions, State
-from domain.game import Command, Rng
+from domain.game import Command, HouseChance, Rng
 
 from .play import new_match, play_random
 
@@ -106,7 +106,7 @@ def _patient_match(n_seats: int) -> frozenset[str]:
         commands = list(RULES.legal(state, seat))
         command = _patient_choice(rnd, state, commands)
         before = msgspec.json.encode(state)
-        events = RULES.decide(state, seat, command, Rng(n_seats, decisions))
+        events = RULES.decide(state, seat, command, HouseChance(Rng(n_seats, decisions)))
         after = RULES.fold(state, events)
         assert msgspec.json.encode(state) == before, "evolve must not mutate its input"
         seen.update(type(e).__name__ for e in events)
@@ -142,14 +142,18 @@ def test_max_rounds_ends_a_match_of_endless_accumulation() -> None:
     options = DuckDealerOptions(max_rounds=3)
     state = new_match(2, options)
     for seat in (0, 1):
-        state = RULES.fold(state, RULES.decide(state, seat, RULES.legal(state, seat)[0], Rng(0, 1)))
+        state = RULES.fold(
+            state, RULES.decide(state, seat, RULES.legal(state, seat)[0], HouseChance(Rng(0, 1)))
+        )
     for seat in (0, 1):
-        state = RULES.fold(state, RULES.decide(state, seat, RULES.legal(state, seat)[0], Rng(0, 1)))
+        state = RULES.fold(
+            state, RULES.decide(state, seat, RULES.legal(state, seat)[0], HouseChance(Rng(0, 1)))
+        )
     turns = 0
     while RULES.result(state) is None:
         seat = next(iter(RULES.to_move(state)))
         state = RULES.fold(
-            state, RULES.decide(state, seat, AccumulateEnergy(color="RED"), Rng(0, 1))
+            state, RULES.decide(state, seat, AccumulateEnergy(color="RED"), HouseChance(Rng(0, 1)))
         )
         turns += 1
     assert turns == 6

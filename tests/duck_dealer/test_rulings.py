@@ -25,7 +25,7 @@ from domain.duck_dealer.events import (
     ShipUpgradeInstalled,
 )
 from domain.duck_dealer.state import DuckDealerOptions
-from domain.game import IllegalMove, Rng
+from domain.game import HouseChance, IllegalMove, Rng
 
 from .given import (
     add_factory,
@@ -42,7 +42,7 @@ from .given import (
 
 
 def test_setup_records_every_shuffle_tier_by_tier() -> None:
-    events = RULES.setup(3, DuckDealerOptions(fixed_start_mines=True), Rng(7, 0))
+    events = RULES.setup(3, DuckDealerOptions(fixed_start_mines=True), HouseChance(Rng(7, 0)))
     shuffled = events[0]
     assert isinstance(shuffled, SetupRandomized) and shuffled.reveals
     starting = [m for m, spec in MINES.items() if spec.starting]
@@ -51,7 +51,6 @@ def test_setup_records_every_shuffle_tier_by_tier() -> None:
     sizes = [len(tier) for tier in CLIENT_TIERS]
     assert set(track[: sizes[0]]) == set(CLIENT_TIERS[0])
     assert set(track[sizes[0] : sizes[0] + sizes[1]]) == set(CLIENT_TIERS[1])
-    assert sorted(shuffled.tiebreak_order) == [0, 1, 2]
     assert kinds(events[1:]) == ["FirstPlayerDetermined", "TurnOrderFixed"]
     state = RULES.fold(RULES.initial(3, DuckDealerOptions()), events)
     assert state.phase == "starting_parts" and RULES.to_move(state) == frozenset({0})
@@ -145,11 +144,11 @@ def test_producing_consumes_inputs_per_use_and_privileges_apply() -> None:
 
 def test_the_named_first_player_starts_and_play_goes_clockwise() -> None:
     options = DuckDealerOptions(first_player=2)
-    events = RULES.setup(3, options, Rng(1, 0))
+    events = RULES.setup(3, options, HouseChance(Rng(1, 0)))
     state = RULES.fold(RULES.initial(3, options), events)
     assert state.turn_order == (2, 0, 1) and RULES.to_move(state) == frozenset({2})
     with pytest.raises(IllegalMove) as caught:
-        RULES.setup(2, options, Rng(1, 0))
+        RULES.setup(2, options, HouseChance(Rng(1, 0)))
     assert caught.value.code == "BAD_OPTION"
 
 
