@@ -190,4 +190,4 @@ def say_turn(match: Match) -> None:
         reason = match.rules.describe_end(result.reason)
         say(f"version {match.version}; the match is over ({reason}); winner: {winners}")
     else:
-        say(f"version {match.version}; to move: {', '.join(names(match, match.to_move))}")
+        say(f"version {match.version}; to move: {', '.join(match.waiting_for)}")

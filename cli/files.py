@@ -42,3 +42,15 @@ def read_replay(path: Path) -> list[dict[str, Any]]:
     if path.stat().st_size > MAX_REPLAY_BYTES:
         raise ReplayError(1, f"larger than {MAX_REPLAY_BYTES // 2**20} MiB")
     return parse(path.read_bytes())
+
+
+def read_text(path: Path) -> bytes:
+    """A file to upload or apply (a replay, a table record): refused when it is a folder, missing
+    or too big; its bytes are judged by whoever reads them."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder, not a file")
+    if not path.is_file():
+        raise UserError(f"no file {path}")
+    if path.stat().st_size > MAX_REPLAY_BYTES:
+        raise UserError(f"{path} is larger than {MAX_REPLAY_BYTES // 2**20} MiB")
+    return path.read_bytes()

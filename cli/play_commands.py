@@ -28,7 +28,7 @@ from domain.errors import Conflict, IllegalMove
 from domain.registry import rules_for
 from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
 from projections.match_log import describe
-from projections.moves import MoveMenu, legal_commands, menu, move_parts, plain
+from projections.moves import TABLE, MoveMenu, legal_commands, menu, move_parts, plain
 from projections.viewer import viewer_for
 
 
@@ -58,21 +58,32 @@ def new(
     sealed_log: Annotated[
         bool, typer.Option("--sealed-log", help="Keep the full log sealed even after the end.")
     ] = False,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="A game played at a real table (or elsewhere): the house draws nothing; the "
+            "match waits for the table to give every chance outcome (`moves --as table`).",
+        ),
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
     """Start a match; prints its id."""
     ledger = open_ledger(store)
     match = ledger.new_match(
-        game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy
-    )
+        game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy,
+        table=table,
+    )  # fmt: skip
     if json:
         print_json(
-            {"match": str(match.id), "version": match.version,
+            {"match": str(match.id), "version": match.version, "chance": match.chance,
              "seed_commitment": match.seed_commitment, "seed_known": match.seed_known}
         )  # fmt: skip
     else:
         say(str(match.id))
+        if match.awaiting_chance:
+            say(f"the table gives the opening: starledger moves {str(match.id)[:8]} --as table")
 
 
 class _Seen(msgspec.Struct, frozen=True):
@@ -109,7 +120,7 @@ def _seen(match_id: str, as_: str, store: str | None, *, with_moves: bool = True
         where=ledger.url, match=str(match.id), version=match.version, rules=match.rules,
         seats=list(match.seats),
         commands=grouped(legal_commands(match, as_)) if with_moves else [],
-        waiting_for=[match.seats[s] for s in sorted(match.to_move)],
+        waiting_for=match.waiting_for,
         over=match.result is not None,
     )  # fmt: skip
 
@@ -158,7 +169,13 @@ def moves(
     """The legal moves of a seat now, grouped by kind and numbered: `play MATCH N --as SEAT`
     plays number N while the match is at the version it was listed at. A kind with more than
     30 moves is picked part by part (`--pick N`, `--back`); `--all` lists every move; any move
-    may also be written out in the short form the listing uses (see `play --help`)."""
+    may also be written out in the short form the listing uses (see `play --help`). `--as
+    table`: the chance outcomes a match dealt by a table waits for."""
+    if as_ == TABLE:
+        from cli.table_commands import list_chance
+
+        list_chance(match_id, store, json)
+        return
     seen = _seen(match_id, as_, store)
     rules, seats = seen.rules, seen.seats
     commands = seen.commands
@@ -273,8 +290,15 @@ def play(
     json: Json = False,
 ) -> None:
     """Apply one decision; prints what happened as that seat sees it. A number plays that move
-    of the seat's last listing, only while the match is still at the version it was listed at."""
+    of the seat's last listing, only while the match is still at the version it was listed at.
+    `--as table`: give the chance outcome a match dealt by a table waits for (number N of
+    `moves --as table`, or chance=NAME)."""
     words = [word for word in command if word.strip()]
+    if as_ == TABLE:
+        from cli.table_commands import give_chance
+
+        give_chance(match_id, words, store, expect_version, json)
+        return
     given: Any
     if len(words) == 1 and words[0].strip().isdigit():
         # Through a server, its own listing names the version now (the index may lag).
@@ -321,7 +345,7 @@ def play(
     if json:
         print_json(
             {"match": str(match.id), "version": match.version, "events": seen_events,
-             "to_move": names(match, match.to_move)}
+             "to_move": match.waiting_for}
         )  # fmt: skip
         return
     for event in seen_events:
@@ -370,7 +394,13 @@ def undo(
     match_id: MatchId, as_: AsSeat, expect_version: ExpectVersion = None, store: Store = None,
     json: Json = False,
 ) -> None:  # fmt: skip
-    """Take back your own latest decision (if it revealed nothing and no one has decided since)."""
+    """Take back your own latest decision (if it revealed nothing and no one has decided since).
+    `--as table`: take back the table's latest entry (a mistyped card)."""
+    if as_ == TABLE:
+        from cli.table_commands import withdraw
+
+        withdraw(match_id, store, expect_version, json)
+        return
     _undo_redo("undo", match_id, as_, expect_version, store, json)
 
 

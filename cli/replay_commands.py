@@ -23,7 +23,7 @@ from cli.base import (
     reader,
     remote,
 )
-from cli.files import read_replay, write_atomic
+from cli.files import read_replay, read_text, write_atomic
 from cli.output import UserError, print_json, reports_errors, say
 from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
@@ -60,12 +60,31 @@ def export(
     ] = None,
     as_: AsViewer = None,
     force: Force = False,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="A table record (starledger-table/1): every decision and chance outcome in "
+            "order, for the referee (it holds every hidden outcome).",
+        ),
+    ] = False,
     store: Store = None,
 ) -> None:
     """The match as a replay file, as that viewer may have it: the full file (seed and salts)
-    for the referee or once the match is open; otherwise redacted, with commitments."""
+    for the referee or once the match is open; otherwise redacted, with commitments. With
+    `--table`, the match as a table record, which `import --table` applies again."""
     server = remote()
-    if server is not None:
+    if table:
+        if as_ not in (None, "referee"):
+            raise UserError("a table record holds every hidden outcome: it is the referee's")
+        if server is not None:
+            text = server.export_table(match_id)
+        else:
+            from projections.table_record import dumps_table, table_lines
+
+            ledger = open_ledger(store)
+            text = dumps_table(table_lines(ledger.stored_events(match_id)))
+    elif server is not None:
         text = server.export(match_id, as_=as_)
     else:
         read = reader(store)
@@ -80,16 +99,43 @@ def export(
 @app.command("import")
 @reports_errors
 def import_(
-    file: Annotated[Path, typer.Argument(help="A full replay file.")],
+    file: Annotated[
+        Path, typer.Argument(help="A full replay file (or with --table, a table record).")
+    ],
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="FILE is a table record (starledger-table/1): apply every line through the "
+            "rules as a new match dealt by the table; the first bad line is named and nothing "
+            "is stored.",
+        ),
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
     """Verify a full replay file and store its match under the file's match id; importing the
-    same file again returns the match already stored."""
+    same file again returns the match already stored. With `--table`, a table record becomes a
+    new match."""
+    server = remote()
+    if server is not None:
+        text = read_text(file)
+        found = server.import_table(text) if table else server.import_(text)
+        if json:
+            print_json(found)
+        else:
+            say(found.match)
+        return
     ledger = open_ledger(store)
     projections = Projections(ledger)
     projections.catch_up(progress=CatchUpProgress())  # what was stored before: first
-    stored, _ = import_lines(ledger, read_replay(file))
+    if table:
+        from projections.table_record import import_table
+
+        stored = import_table(read_text(file))
+        ledger.save(stored)
+    else:
+        stored, _ = import_lines(ledger, read_replay(file))
     projections.written(stored)
     projections.catch_up()  # readable at once, written from the match in hand
     if json:

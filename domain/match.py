@@ -597,6 +597,13 @@ class Match(Aggregate):
         return frozenset() if self.result is not None else self.rules.to_move(self.state)
 
     @property
+    def waiting_for(self) -> list[str]:
+        """Who is to move, by name: the seats, or "table" while the match waits for chance."""
+        if self.pending is not None:
+            return [TABLE]
+        return [self.seats[s] for s in sorted(self.to_move)]
+
+    @property
     def status(self) -> str:
         if self.result is not None:
             return "over"
@@ -849,7 +856,7 @@ class SnapshotMismatch(ValueError):
 
 _ENTROPY = re.compile(r"[0-9a-f]{32,128}")
 MAX_SEAT_NAME = 32
-VIEWER_NAMES = frozenset({"referee", "spectator"})
+VIEWER_NAMES = frozenset({"referee", "spectator", TABLE})
 
 
 def check_seat_names(names: Sequence[str]) -> None:
@@ -870,7 +877,9 @@ def check_seat_names(names: Sequence[str]) -> None:
     if len(set(names)) != len(names):
         raise IllegalMove("BAD_SEATS", "seat names must be distinct")
     if VIEWER_NAMES & set(names):
-        raise IllegalMove("BAD_SEATS", "'referee' and 'spectator' name viewers, not seats")
+        raise IllegalMove(
+            "BAD_SEATS", "'referee', 'spectator' and 'table' name viewers, not seats"
+        )
 
 
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})

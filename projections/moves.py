@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Rules
+from domain.game import Rules, name_seats
 from domain.match import Match
 from projections.command_forms import (
     command_classes,
@@ -211,7 +211,7 @@ def match_menu(
         match.seats,
         parts=parts,
         everything=everything,
-        waiting_for=[match.seats[s] for s in sorted(match.to_move)],
+        waiting_for=match.waiting_for,
         over=match.result is not None,
     )
 
@@ -248,3 +248,30 @@ def move_parts(
                     shown = value_text(one, hint, seats) if short else one
                     found.setdefault(field.name, []).append(shown)
     return found
+
+
+TABLE = "table"
+"""The name the table answers to in listings: `moves MATCH --as table`."""
+
+
+def chance_menu(match: Match) -> MoveMenu:
+    """What the table may give at the chance node the match waits at (the referee's: a node can
+    tell more than the seats know yet), numbered; each entry's `command` is `{"chance": OUTCOME}`
+    and its text the outcome's name, with how many of it the pile holds."""
+    node = match.chance_node
+    entries: list[MoveEntry] = []
+    asking = None
+    if node is not None:
+        asking = name_seats(node.describe(), match.seats)
+        for number, (outcome, count) in enumerate(zip(node.outcomes, node.counts, strict=True), 1):
+            value = msgspec.to_builtins(outcome)
+            entries.append(
+                MoveEntry(
+                    number=number, kind="chance", text=node.name(outcome),
+                    command={"chance": value}, count=count,
+                )
+            )  # fmt: skip
+    return _menu(
+        str(match.id), TABLE, match.version, [], asking, node.total if node else 0, entries,
+        match.waiting_for, match.result is not None,
+    )  # fmt: skip

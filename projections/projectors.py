@@ -24,7 +24,7 @@ import msgspec
 
 from domain.errors import StoreUnavailable
 from domain.game import places_from_keys
-from domain.match import Match
+from domain.match import TABLE, Match
 from projections.documents import (
     MatchRow,
     Scoreboard,
@@ -117,7 +117,7 @@ def match_row(match: Match) -> MatchRow:
         version=match.version,
         created=match.created_on.isoformat(timespec="seconds"),
         last_move=match.modified_on.isoformat(timespec="seconds"),
-        to_move=[match.seats[s] for s in sorted(match.to_move)],
+        to_move=match.waiting_for,
         winners=[match.seats[s] for s in result.winners] if result else [],
         reason=result.reason if result else None,
         sealed_log=match.sealed_log,
@@ -234,8 +234,9 @@ def view_doc(match: Match, name: str) -> ViewDoc:
     board = scoreboard(match)
     view: Any
     if not match.dealt:
-        waiting = ", ".join(match.seats[s] for s in sorted(match.to_move))
-        view, text = None, f"the opening waits for entropy from: {waiting}"
+        waiting = ", ".join(match.waiting_for)
+        source = "the table" if match.chance == TABLE else f"entropy from: {waiting}"
+        view, text = None, f"the opening waits for {source}"
     elif name == REFEREE:
         view = msgspec.to_builtins(match.state)
         text = msgspec.json.format(to_json(view)).decode()
@@ -247,7 +248,7 @@ def view_doc(match: Match, name: str) -> ViewDoc:
         game=match.game,
         version=match.version,
         as_=name,
-        to_move=[match.seats[s] for s in sorted(match.to_move)],
+        to_move=match.waiting_for,
         scores=board.seats,
         winners=board.winners,
         view=view,

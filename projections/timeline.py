@@ -57,7 +57,7 @@ def fold_scores(events: Sequence[Any]) -> list[tuple[list[int], list[str], str]]
         match = event.mutate(match)
         assert isinstance(match, Match)
         board = scoreboard(match)
-        to_move = [match.seats[s] for s in sorted(match.to_move)]
+        to_move = match.waiting_for
         after.append(([seat.score for seat in board.seats], to_move, match.status))
     return after
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from domain.match import Match
+from domain.match import TABLE, Match
 from projections.viewer import Viewer
 from server.boards import drawer
 from server.boards.svg import Element, svg, text
@@ -44,9 +44,10 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
     draw = drawer(match.game)
     everything = viewer.referee or opened
     if not match.dealt:
-        waiting = ", ".join(seats[s] for s in sorted(match.to_move))
+        waiting = ", ".join(match.waiting_for)
+        source = "the table" if match.chance == TABLE else f"entropy from: {waiting}"
         board: Element = svg(
-            640, 60, text(320, 36, f"the opening waits for entropy from: {waiting}", 16),
+            640, 60, text(320, 36, f"the opening waits for {source}", 16),
             label="waiting for the deal",
         )  # fmt: skip
         return Picture(

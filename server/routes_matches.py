@@ -93,7 +93,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             seed_known=match.seed_known,
             sealed_log=match.sealed_log,
             entropy=match.contributions is not None,
-            to_move=[match.seats[s] for s in sorted(match.to_move)],
+            to_move=match.waiting_for,
             tokens=tokens,
         )
 

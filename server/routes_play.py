@@ -52,7 +52,7 @@ def _etag(version: int) -> dict[str, str]:
 
 
 def _to_move(match: Match) -> list[str]:
-    return [match.seats[s] for s in sorted(match.to_move)]
+    return match.waiting_for
 
 
 @get("/matches/{match_id:uuid}/moves", responses=responses(401, 403, 404))

@@ -1,0 +1,133 @@
+"""The table at the command line: what a match dealt by a table waits for, and giving it.
+
+`moves MATCH --as table` lists the outcomes the table may give at the chance node the match
+waits at (numbered, with how many of each the pile holds); `play MATCH N --as table` gives
+number N of that listing, and `play MATCH --as table chance=NAME` (or `chance=VALUE`, or just
+the name) gives one written out; `undo MATCH --as table` takes back the table's latest entry.
+Only the referee enters chance: on a local store that is whoever runs the command (the store's
+owner); through a server, the match's `table` token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from cli import listings
+from cli.base import open_ledger, remote, say_turn, server_url
+from cli.output import UserError, print_json, say
+from domain.match import Match
+from projections.match_log import describe
+from projections.moves import MoveMenu, chance_menu
+
+
+def _menu(match_id: str, store: str | None) -> tuple[str, MoveMenu]:
+    server = remote()
+    if server is not None:
+        return server_url(), server.chance(match_id)
+    ledger = open_ledger(store)
+    return ledger.url, chance_menu(ledger.match(match_id))
+
+
+def list_chance(match_id: str, store: str | None, json: bool) -> None:
+    where, shown = _menu(match_id, store)
+    listings.save(listings.Listing(where=where, menu=shown))
+    if json:
+        print_json(
+            [{"chance": e.command["chance"] if e.command else None, "name": e.text,
+              "count": e.count} for e in shown.entries]
+        )  # fmt: skip
+        return
+    if not shown.entries:
+        state = "the match is over" if shown.over else "the table is not to move"
+        say(f"{state}; waiting for: {', '.join(shown.waiting_for) or 'no one'}")
+        return
+    say(f"the table to give at version {shown.version}: {shown.asking}")
+    for entry in shown.entries:
+        copies = f"  (x{entry.count})" if entry.count > 1 else ""
+        say(f"  {entry.number:>4}  {entry.text}{copies}")
+    say(
+        f"give one: starledger play {match_id} N --as table "
+        f"(or by name: starledger play {match_id} --as table chance=NAME)"
+    )
+
+
+def outcome_of(words: list[str]) -> Any:
+    """An outcome written out: `chance=VALUE`, a JSON object `{"chance": VALUE}`, or the
+    words of its name. VALUE is read as JSON where it can be (`chance=56`), else as text."""
+    text = " ".join(words).strip()
+    if text.startswith("{"):
+        try:
+            found = msgspec.json.decode(text)
+        except msgspec.DecodeError:
+            raise UserError('not valid JSON: write {"chance": VALUE}') from None
+        if not isinstance(found, dict) or set(found) != {"chance"}:
+            raise UserError('a chance outcome as JSON is {"chance": VALUE}')
+        return found["chance"]
+    value = text.removeprefix("chance=").strip()
+    if not value:
+        raise UserError("give the outcome: chance=NAME or chance=VALUE")
+    try:
+        return msgspec.json.decode(value)
+    except msgspec.DecodeError:
+        return value
+
+
+def give_chance(
+    match_id: str, words: list[str], store: str | None, expect: int | None, json: bool
+) -> None:
+    """Give one outcome: number N of the table's last listing, or one written out."""
+    outcome: Any
+    if len(words) == 1 and words[0].strip().isdigit():
+        where, shown = _menu(match_id, store)
+        listing = listings.last(
+            where, shown.match, "table", shown.version, f"starledger moves {match_id} --as table"
+        )
+        chosen = listings.entry(listing, int(words[0]))
+        assert chosen.command is not None
+        outcome, expect = chosen.command["chance"], listing.menu.version
+    else:
+        outcome = outcome_of(words)
+    server = remote()
+    if server is not None:
+        played = server.give_chance(match_id, outcome, expect)
+        if json:
+            print_json(played)
+            return
+        for event in played.events:
+            say(str(event))
+        say(f"version {played.version}; to move: {', '.join(played.to_move) or 'no one'}")
+        return
+    match, events = open_ledger(store).enter_chance(match_id, outcome, expect)
+    _report(match, events, json)
+
+
+def withdraw(match_id: str, store: str | None, expect: int | None, json: bool) -> None:
+    server = remote()
+    if server is not None:
+        done = server.withdraw_chance(match_id, expect)
+        if json:
+            print_json(done)
+            return
+        say(f"withdrawn: the table's latest entry; version {done.version}")
+        return
+    match = open_ledger(store).withdraw_chance(match_id, expect)
+    if json:
+        print_json({"match": str(match.id), "version": match.version, "to_move": match.waiting_for})
+        return
+    say("withdrawn: the table's latest entry")
+    say_turn(match)
+
+
+def _report(match: Match, events: list[Any], json: bool) -> None:
+    plain = [msgspec.to_builtins(event) for event in events]
+    if json:
+        print_json(
+            {"match": str(match.id), "version": match.version, "events": plain,
+             "to_move": match.waiting_for}
+        )  # fmt: skip
+        return
+    for event in plain:
+        say(describe(event, match.seats, match.rules))
+    say_turn(match)
