@@ -69,7 +69,23 @@ def new(
     store: Store = None,
     json: Json = False,
 ) -> None:
-    """Start a match; prints its id."""
+    """Start a match; prints its id (through a server, also its tokens, shown this once)."""
+    server = remote()
+    if server is not None:
+        created = server.new(
+            game, seat, parse_options(option or []), seed, sealed_log=sealed_log,
+            entropy=entropy, table=table,
+        )  # fmt: skip
+        if json:
+            print_json(created)
+            return
+        say(created.match)
+        for name, token in created.tokens.seats.items():
+            say(f"token of {name}: {token}")
+        say(f"token of the referee: {created.tokens.referee}")
+        if created.tokens.table:
+            say(f"token of the table: {created.tokens.table}")
+        return
     ledger = open_ledger(store)
     match = ledger.new_match(
         game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy,

@@ -32,6 +32,7 @@ from projections.api import (
 )
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
+from projections.moves import MoveEntry, MoveMenu
 from projections.queries import MatchLog
 from projections.replays import Verdict
 
@@ -151,6 +152,7 @@ class Remote:
         *,
         sealed_log: bool = False,
         entropy: bool = False,
+        table: bool = False,
     ) -> CreatedMatch:
         body: dict[str, Any] = {
             "game": game,
@@ -159,6 +161,8 @@ class Remote:
             "sealed_log": sealed_log,
             "entropy": entropy,
         }
+        if table:
+            body["table"] = True
         if seed is not None:
             body["seed"] = seed
         return self._post(CreatedMatch, "/matches", body)
@@ -214,6 +218,42 @@ class Remote:
 
     def redo(self, match: str, expect_version: int | None = None) -> Step:
         return self._post(Step, self._match(self.resolve(match)) + "/redo", version=expect_version)
+
+    # -- the table (a match dealt by a table, with its table token) ------------------------------
+
+    def chance(self, match: str) -> MoveMenu:
+        """What the table may give now, as the menu `moves --as table` shows."""
+        found = self.moves(match)
+        entries = [
+            MoveEntry(number=number, kind="chance", text=name, command=command, count=count)
+            for number, (command, name, count) in enumerate(
+                zip(found.commands, found.names, found.counts, strict=True), start=1
+            )
+        ]
+        row = self.summary(found.match)
+        return MoveMenu(
+            match=found.match, seat=found.seat, version=found.version, parts=[],
+            asking=found.asking, total=sum(found.counts), entries=entries,
+            waiting_for=list(row.to_move), over=row.status == "over",
+        )  # fmt: skip
+
+    def give_chance(self, match: str, outcome: Any, expect_version: int | None = None) -> Played:
+        path = self._match(self.resolve(match)) + "/decisions"
+        return self._post(Played, path, {"chance": outcome}, version=expect_version)
+
+    def withdraw_chance(self, match: str, expect_version: int | None = None) -> Step:
+        return self.undo(match, expect_version)
+
+    def export_table(self, match: str) -> str:
+        path = self._match(self.resolve(match)) + "/export"
+        return self._send("GET", path, params={"table": "true"}).text
+
+    def import_table(self, text: str | bytes) -> Imported:
+        body = text.encode() if isinstance(text, str) else text
+        response = self._send(
+            "POST", "/tables/import", content=body, headers={"Content-Type": JSONL}
+        )
+        return msgspec.json.decode(response.content, type=Imported)
 
     def contribute(self, match: str, value: str) -> Contributed:
         path = self._match(self.resolve(match)) + "/entropy"

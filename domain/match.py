@@ -877,9 +877,7 @@ def check_seat_names(names: Sequence[str]) -> None:
     if len(set(names)) != len(names):
         raise IllegalMove("BAD_SEATS", "seat names must be distinct")
     if VIEWER_NAMES & set(names):
-        raise IllegalMove(
-            "BAD_SEATS", "'referee', 'spectator' and 'table' name viewers, not seats"
-        )
+        raise IllegalMove("BAD_SEATS", "'referee', 'spectator' and 'table' name viewers, not seats")
 
 
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})

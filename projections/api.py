@@ -44,13 +44,16 @@ class NewMatch(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=
     seed: Seed | None = None
     sealed_log: bool = False
     entropy: bool = False
+    table: bool = False  # a game played at a table: it gives every chance outcome
 
 
 class Tokens(msgspec.Struct, kw_only=True, frozen=True):
-    """Secret bearer tokens, shown once: one per seat (by seat name) and the referee's."""
+    """Secret bearer tokens, shown once: one per seat (by seat name) and the referee's; for a
+    match dealt by a table, the table's (it reads as the referee and gives the chance)."""
 
     seats: dict[str, str]
     referee: str
+    table: str | None = None
 
 
 class CreatedMatch(msgspec.Struct, kw_only=True, frozen=True):
@@ -64,6 +67,7 @@ class CreatedMatch(msgspec.Struct, kw_only=True, frozen=True):
     entropy: bool
     to_move: list[str]
     tokens: Tokens
+    chance: str = "house"
 
 
 class Moves(msgspec.Struct, kw_only=True, frozen=True):
@@ -75,13 +79,20 @@ class Moves(msgspec.Struct, kw_only=True, frozen=True):
     seat: str
     to_move: bool
     commands: list[dict[str, Any]]
+    # For the table's token: what it is asked, and each outcome's name and count (the commands
+    # are then {"chance": OUTCOME}, as `decisions` takes them from the table).
+    asking: str | None = None
+    names: list[str] = msgspec.field(default_factory=list)
+    counts: list[int] = msgspec.field(default_factory=list)
 
 
 class Decision(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
-    """One command of the caller's seat (JSON with its `type` tag, as `moves` lists them).
+    """One command of the caller's seat (JSON with its `type` tag, as `moves` lists them), or,
+    from a table's token, the chance outcome the match waits for (`chance`: its value or name).
     `seat`, when given, must be the token's own seat."""
 
-    command: dict[str, Any]
+    command: dict[str, Any] | None = None
+    chance: Any = None
     seat: SeatName | None = None
 
 

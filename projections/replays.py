@@ -362,6 +362,11 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     problem: str | None = None
     note: str | None = None  # what else a reader should know (a fork and its origin)
     table: bool = False  # chance was given by a table: there is no seed to check
+    text: str = ""  # `describe()`, as a client shows it (set by `told`)
+
+    def told(self) -> Verdict:
+        """This verdict with its sentence in `text`, for clients that show it as it is."""
+        return msgspec.structs.replace(self, text=self.describe())
 
     def describe(self) -> str:
         if not self.ok:

@@ -92,7 +92,9 @@ def acting_seat(caller: Caller, match: str, claimed: str | None = None) -> str:
     if record is None:
         raise Forbidden("the admin token acts for no seat")
     if record.referee:
-        raise Forbidden("the referee reads everything but cannot play", code="REFEREE_CANNOT_PLAY")
+        raise Forbidden(
+            f"the {record.name} reads everything but plays for no seat", code="REFEREE_CANNOT_PLAY"
+        )
     if claimed is not None and claimed != record.name:
         raise Forbidden(
             f"this token acts for {record.name}, not for {claimed!r}", code="NOT_YOUR_SEAT"
@@ -100,7 +102,21 @@ def acting_seat(caller: Caller, match: str, claimed: str | None = None) -> str:
     return record.name
 
 
+def require_table(caller: Caller, match: str) -> None:
+    """Giving chance to a match dealt by a table: its table token only."""
+    if caller.anonymous:
+        raise Unauthorized("giving chance needs the match's table token")
+    record = _own(caller, match)
+    if record is None or not record.table:
+        raise Forbidden("only the match's table token gives chance", code="TABLE_ONLY")
+
+
+def is_table(caller: Caller) -> bool:
+    return caller.record is not None and caller.record.table
+
+
 def require_referee(caller: Caller, match: str) -> None:
+    """The match's referee token, or its table's (which reads as the referee)."""
     if caller.anonymous:
         raise Unauthorized("this needs the match's referee token")
     record = _own(caller, match)

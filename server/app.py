@@ -94,7 +94,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     replays = Router(
         path=API,
-        route_handlers=[routes_replays.verify, routes_replays.import_replay],
+        route_handlers=[
+            routes_replays.verify,
+            routes_replays.import_replay,
+            routes_replays.import_table_record,
+        ],
         request_max_body_size=settings.max_replay,
         security=[{}, {"bearer": []}],
     )

@@ -82,8 +82,9 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             data.seed,
             sealed_log=data.sealed_log,
             entropy=data.entropy,
+            table=data.table,
         )
-        tokens = svc.tokens.issue(match.id, match.seats)
+        tokens = svc.tokens.issue(match.id, match.seats, table=data.table)
         return CreatedMatch(
             match=str(match.id),
             version=match.version,
@@ -95,6 +96,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             entropy=match.contributions is not None,
             to_move=match.waiting_for,
             tokens=tokens,
+            chance=match.chance,
         )
 
     created = await svc.run(create, pool="play")

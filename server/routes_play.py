@@ -15,9 +15,11 @@ from litestar.params import HeaderParameter, JSONBody
 from domain.errors import BadInput, PreconditionRequired
 from domain.match import Match
 from projections.api import Contributed, Contribution, Dealt, Decision, Moves, Played, Step
+from projections.moves import TABLE, chance_menu
 from projections.viewer import Viewer
-from server.access import acting_seat, require_referee
+from server.access import Caller, acting_seat, is_table, require_referee, require_table
 from server.deps import Auth, MatchId, Svc, responses
+from server.service import Service
 
 IfMatch = Annotated[
     str | None,
@@ -47,6 +49,40 @@ def expected_version(if_match: str | None) -> int | None:
     return int(digits)
 
 
+def _chance_moves(match: Match) -> Moves:
+    """What the table may give now (nothing while a seat is to move)."""
+    shown = chance_menu(match)
+    return Moves(
+        match=shown.match,
+        version=shown.version,
+        seat=TABLE,
+        to_move=match.awaiting_chance,
+        commands=[entry.command for entry in shown.entries if entry.command is not None],
+        asking=shown.asking,
+        names=[entry.text for entry in shown.entries],
+        counts=[entry.count for entry in shown.entries],
+    )
+
+
+def _give_chance(
+    svc: Service, caller: Caller, match_id: str, data: Decision, version: int | None
+) -> Played:
+    require_table(caller, match_id)
+    if data.chance is None or data.command is not None:
+        raise BadInput('the table gives {"chance": OUTCOME}', code="BAD_COMMAND")
+    match, outcome = svc.ledger.enter_chance(match_id, data.chance, version)
+    result = match.result
+    return Played(
+        match=str(match.id),
+        version=match.version,
+        seat=TABLE,
+        events=[msgspec.to_builtins(event) for event in outcome],  # the table sees all
+        to_move=_to_move(match),
+        status=match.status,
+        winners=[match.seats[s] for s in result.winners] if result else [],
+    )
+
+
 def _etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
 
@@ -60,7 +96,10 @@ async def moves(svc: Svc, auth: Auth, match_id: MatchId) -> Response[Moves]:
     """The caller's legal commands now (none when it is not to move)."""
 
     def legal() -> Moves:
-        name = acting_seat(svc.caller(auth), str(match_id))
+        caller = svc.caller(auth)
+        if is_table(caller):
+            return _chance_moves(svc.ledger.match(match_id))
+        name = acting_seat(caller, str(match_id))
         match = svc.ledger.match(match_id)
         seat = match.seat_of(name)
         commands = list(match.rules.legal(match.state, seat)) if seat in match.to_move else []
@@ -83,8 +122,13 @@ async def decide(
     """Play one command for the token's seat."""
 
     def play() -> Played:
-        name = acting_seat(svc.caller(auth), str(match_id), data.seat)
+        caller = svc.caller(auth)
+        if is_table(caller) or data.chance is not None:
+            return _give_chance(svc, caller, str(match_id), data, expected_version(if_match))
+        name = acting_seat(caller, str(match_id), data.seat)
         version = expected_version(if_match)
+        if data.command is None:
+            raise BadInput('a decision is {"command": {...}}', code="BAD_COMMAND")
         match, outcome = svc.ledger.play(match_id, name, data.command, version)
         viewer = Viewer(seat=match.seat_of(name))
         full = viewer.reads_all(match.opened)
@@ -107,7 +151,15 @@ async def _step(
     svc: Svc, auth: Auth, match_id: MatchId, if_match: str | None, redo: bool
 ) -> Response[Step]:
     def step() -> Step:
-        name = acting_seat(svc.caller(auth), str(match_id))
+        caller = svc.caller(auth)
+        if is_table(caller) and not redo:
+            require_table(caller, str(match_id))
+            match = svc.ledger.withdraw_chance(match_id, expected_version(if_match))
+            return Step(
+                match=str(match.id), version=match.version, seat=TABLE, decision=match.version,
+                command={}, to_move=_to_move(match),
+            )  # fmt: skip
+        name = acting_seat(caller, str(match_id))
         version = expected_version(if_match)
         change = svc.ledger.redo if redo else svc.ledger.undo
         match, entry = change(match_id, name, version)

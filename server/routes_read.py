@@ -19,8 +19,9 @@ from domain.errors import BadInput
 from projections.documents import Scoreboard, ViewDoc
 from projections.queries import MatchLog, Reader
 from projections.replays import dumps
+from projections.table_record import dumps_table, table_lines
 from projections.viewer import Viewer
-from server.access import reading_as
+from server.access import reading_as, require_referee
 from server.deps import As, Auth, MatchId, Svc, responses
 
 READ = responses(401, 403, 404, 422)
@@ -83,11 +84,27 @@ async def scores(svc: Svc, match_id: MatchId) -> Scoreboard:
 
 
 @get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=READ)
-async def export(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Response[str]:
+async def export(
+    svc: Svc,
+    auth: Auth,
+    match_id: MatchId,
+    as_: As = None,
+    table: Annotated[
+        bool,
+        QueryParameter(
+            description="A table record (every decision and chance outcome): the "
+            "referee's or the table's token only."
+        ),
+    ] = False,
+) -> Response[str]:
     """The match as a replay file (JSON Lines): the full file for the referee or once the match
-    is open; otherwise redacted for the caller, with every commitment in place."""
+    is open; otherwise redacted for the caller, with every commitment in place. With `table`,
+    the match as a table record (starledger-table/1), which `POST /tables/import` applies."""
 
     def lines() -> str:
+        if table:
+            require_referee(svc.caller(auth), str(match_id))
+            return dumps_table(table_lines(svc.ledger.stored_events(match_id)))
         read, viewer = reading(svc, auth, match_id, as_)
         return dumps(read.export(str(match_id), viewer))
 

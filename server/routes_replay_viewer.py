@@ -62,7 +62,7 @@ async def verdict(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Ve
 
     def check() -> Verdict:
         reader, viewer = reading(svc, auth, match_id, as_)
-        return reader.verdict(str(match_id), viewer)
+        return reader.verdict(str(match_id), viewer).told()
 
     return await svc.run(check, pool="long")
 

@@ -13,6 +13,7 @@ from litestar.params import RawBody
 from projections.api import Imported
 from projections.imports import import_lines
 from projections.replays import ReplayError, Verdict, parse, verify_lines
+from projections.table_record import import_table
 from server.access import require_admin
 from server.deps import Auth, Svc, responses
 
@@ -38,9 +39,9 @@ async def verify(svc: Svc, body: RawBody) -> Verdict:
 
     def check() -> Verdict:
         try:
-            return verify_lines(parse(body))
+            return verify_lines(parse(body)).told()
         except ReplayError as exc:
-            return Verdict(ok=False, problem=exc.message)
+            return Verdict(ok=False, problem=exc.message).told()
 
     return await svc.run(check, pool="long")
 
@@ -70,3 +71,25 @@ async def import_replay(svc: Svc, auth: Auth, body: RawBody) -> Response[Importe
 
     done = await svc.run(store, pool="long")
     return Response(done, status_code=201 if done.created else 200)
+
+
+@post(
+    "/tables/import",
+    status_code=201,
+    responses=responses(401, 403, 413, 422),
+    operation_class=UploadsReplay,
+)
+async def import_table_record(svc: Svc, auth: Auth, body: RawBody) -> Response[Imported]:
+    """Apply a table record (starledger-table/1: every decision and chance outcome of a game
+    played at a table, in order) through the rules as a new match dealt by the table; the first
+    bad line is named and nothing is stored. The new match's tokens are shown once."""
+
+    def store() -> Imported:
+        require_admin(svc.caller(auth), svc.settings.admin_token)
+        match = import_table(body)
+        svc.ledger.save(match)
+        tokens = svc.tokens.issue(match.id, match.seats, table=True)
+        return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
+
+    done = await svc.run(store, pool="long")
+    return Response(done, status_code=201)

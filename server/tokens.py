@@ -34,6 +34,7 @@ from store.token_table import TokenTable
 PREFIX = "sl1"
 LABEL = b"starledger/token/v1"
 REFEREE = "referee"
+TABLE = "table"
 
 
 class TokenRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,7 +48,12 @@ class TokenRecord(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def referee(self) -> bool:
+        """Reads everything: the referee's token, and a table's (which also gives chance)."""
         return self.seat is None
+
+    @property
+    def table(self) -> bool:
+        return self.seat is None and self.name == TABLE
 
 
 def _lp(part: bytes) -> bytes:
@@ -100,18 +106,21 @@ class TokenStore:
         except Exception as exc:
             raise StoreUnavailable("the token table did not answer") from exc
 
-    def issue(self, match: uuid.UUID | str, seats: Sequence[str]) -> Tokens:
-        """New tokens for every seat of `match` and its referee, stored as salted hashes."""
+    def issue(self, match: uuid.UUID | str, seats: Sequence[str], *, table: bool = False) -> Tokens:
+        """New tokens for every seat of `match` and its referee (and, for a match dealt by a
+        table, the table's), stored as salted hashes."""
         ident_of_match = str(match)
         records: dict[str, bytes] = {}
         clear: dict[str, str] = {}
-        for seat, name in [*enumerate(seats), (None, REFEREE)]:
+        viewers = [REFEREE, TABLE] if table else [REFEREE]
+        holders: list[tuple[int | None, str]] = [*enumerate(seats), *((None, v) for v in viewers)]
+        for seat, name in holders:
             token, ident, record = _new_token(ident_of_match, seat, name)
             records[ident] = msgspec.json.encode(record)
             clear[name] = token
         self._put(records)
         referee = clear.pop(REFEREE)
-        return Tokens(seats=clear, referee=referee)
+        return Tokens(seats=clear, referee=referee, table=clear.pop(TABLE, None))
 
     def verify(self, token: str) -> TokenRecord:
         """The record of a genuine token; Unauthorized for anything else, in constant time once

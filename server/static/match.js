@@ -303,6 +303,7 @@ function undoneSteps(steps) {
 }
 
 function verdictText(verdict) {
+  if (verdict.text) return verdict.text;
   let said;
   if (!verdict.ok) said = verdict.problem;
   else if (verdict.partial) {
