@@ -15,7 +15,9 @@ RULES: Rules[State] = Rules(
     name="Kosmonauts",
     min_seats=2,
     max_seats=4,
-    rules_version="1",
+    # 2: chance drawn through the Chance interface (#24): the mission decks and the event pile
+    # are multisets drawn from when a card is dealt or turned up, so a seed deals differently.
+    rules_version="2",
     options_type=KosmonautsOptions,
     command_type=Command,
     event_type=Event,

@@ -29,7 +29,6 @@ from domain.kosmonauts.events_round import (
     EventCardChosen,
     EventCardDiscarded,
     EventDeckReshuffled,
-    EventDeckReshuffledNotice,
     EventPhaseSkipped,
     EventResponseRecorded,
     FuelDiscardedOverCapacity,
@@ -57,15 +56,13 @@ from domain.kosmonauts.events_round import (
 from domain.kosmonauts.events_setup import (
     BodiesExcluded,
     EventCardRevealed,
-    EventDeckShuffled,
+    EventDeckPrepared,
     InstructorAssigned,
     LandingMarkerStacksPrepared,
     MissionCardRedrawn,
     MissionCardReplaced,
     MissionCardsDealt,
     MissionCardsDealtCount,
-    MissionDeckReshuffled,
-    MissionDecksShuffled,
     MissionSelectionMade,
     MissionsKept,
     PlanetPlaced,
@@ -80,17 +77,15 @@ Event = (
     | InstructorAssigned
     | BodiesExcluded
     | PlanetPlaced
-    | MissionDecksShuffled
     | MissionCardsDealt
     | MissionCardsDealtCount
     | MissionCardRedrawn
     | MissionCardReplaced
-    | MissionDeckReshuffled
     | MissionsKept
     | MissionSelectionMade
     | ShipPlaced
     | LandingMarkerStacksPrepared
-    | EventDeckShuffled
+    | EventDeckPrepared
     | EventCardRevealed
     | PlayerBoardPrepared
     | SetupCompleted
@@ -113,7 +108,6 @@ Event = (
     | GravityChoicePending
     | EventCardDiscarded
     | EventDeckReshuffled
-    | EventDeckReshuffledNotice
     | OrdersSubmitted
     | OrdersSealed
     | OrdersRevealed

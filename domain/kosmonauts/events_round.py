@@ -120,13 +120,9 @@ class EventCardDiscarded(GameEvent, frozen=True):
 
 
 class EventDeckReshuffled(GameEvent, frozen=True):
-    draw_pile: tuple[str, ...]
+    """The discard pile, `count` cards, turned face down as the new pile (§4.3): a multiset with
+    no order, each card drawn from it when it is turned face up."""
 
-    def visibility(self) -> Visibility:
-        return Visibility.no_one()
-
-
-class EventDeckReshuffledNotice(GameEvent, frozen=True):
     count: int
 
 

@@ -30,13 +30,6 @@ class PlanetPlaced(GameEvent, frozen=True):
     hex: Hex
 
 
-class MissionDecksShuffled(GameEvent, frozen=True):
-    decks: tuple[tuple[str, ...], ...]
-
-    def visibility(self) -> Visibility:
-        return Visibility.no_one()
-
-
 class MissionCardsDealt(GameEvent, frozen=True):
     seat: Seat
     cards: tuple[str, ...]
@@ -65,13 +58,6 @@ class MissionCardReplaced(GameEvent, frozen=True):
     seat: Seat
 
 
-class MissionDeckReshuffled(GameEvent, frozen=True):
-    deck: tuple[str, ...]
-
-    def visibility(self) -> Visibility:
-        return Visibility.no_one()
-
-
 class MissionsKept(GameEvent, frozen=True):
     seat: Seat
     kept: tuple[str, ...]
@@ -95,8 +81,11 @@ class LandingMarkerStacksPrepared(GameEvent, frozen=True):
     stacks: tuple[tuple[Body, tuple[int, ...]], ...]
 
 
-class EventDeckShuffled(GameEvent, frozen=True):
-    draw_pile: tuple[str, ...]
+class EventDeckPrepared(GameEvent, frozen=True):
+    """The event cards shuffled face down: the pile is the multiset `cards` (sorted; nobody has
+    seen an order, so it has none), each card drawn from it when it is turned face up."""
+
+    cards: tuple[str, ...]
 
     def visibility(self) -> Visibility:
         return Visibility.no_one()

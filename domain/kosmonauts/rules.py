@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.game import GameEvent, Result, Rng, Seat
+from domain.game import Chance, GameEvent, Result, Seat
 from domain.kosmonauts import commands as cmd
 from domain.kosmonauts.rules_event_phase import (
     choose_event_card,
@@ -51,16 +51,16 @@ _HANDLERS: dict[type, Callable[..., None]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: cmd.Command, rng: Rng) -> list[GameEvent]:
+def decide(state: State, seat: Seat, command: cmd.Command, chance: Chance) -> list[GameEvent]:
     # The platform (Match.decide) has checked that the match runs and that `seat` is to move.
     out = Outcome(state)
     if isinstance(command, cmd.PlacePlanet):
-        place_planet(out, seat, command, rng)
+        place_planet(out, seat, command, chance)
     elif isinstance(command, cmd.KeepMissions):
-        keep_missions(out, seat, command, rng)
+        keep_missions(out, seat, command, chance)
     else:
         _HANDLERS[type(command)](out, seat, command)
-        advance(out, rng)
+        advance(out, chance)
     return out.events
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Rng, Seat
+from domain.game import Chance, IllegalMove, Seat
 from domain.kosmonauts import events as ev
+from domain.kosmonauts.chance_words import event_card_label
 from domain.kosmonauts.commands import (
     ChooseEventCard,
     ChooseGravityTarget,
@@ -265,15 +266,23 @@ def choose_gravity_target(out: Outcome, seat: Seat, command: ChooseGravityTarget
     resolve_gravity(out)
 
 
-def finish_event_phase(out: Outcome, rng: Rng) -> None:
+def finish_event_phase(out: Outcome, chance: Chance) -> None:
     """End of Phase 1 (§4.3): discard the card, refill the row to three, reshuffling if needed."""
     state = out.state
     if state.round_card is not None:
         out.emit(ev.EventCardDiscarded(card=state.round_card))
         if not out.state.draw_pile:
-            pile = tuple(rng.shuffled(out.state.discard_pile))
-            out.emit(ev.EventDeckReshuffled(draw_pile=pile))
-            out.emit(ev.EventDeckReshuffledNotice(count=len(pile)))
+            # The discards go face down as the new pile: unseen, it has no order until drawn.
+            out.emit(ev.EventDeckReshuffled(count=len(out.state.discard_pile)))
         if len(out.state.face_up) < FACE_UP_EVENTS:
-            out.emit(ev.EventCardRevealed(card=out.state.draw_pile[0], slot=len(out.state.face_up)))
+            reveal_event_card(out, chance)
     out.emit(ev.PhaseEnded(phase="EVENT"))
+
+
+def reveal_event_card(out: Outcome, chance: Chance) -> None:
+    """The next face-up slot is filled with a card drawn from the face-down pile (a multiset)."""
+    slot = len(out.state.face_up)
+    card = chance.draw(
+        out.state.draw_pile, f"the event card turned face up in slot {slot}", label=event_card_label
+    )
+    out.emit(ev.EventCardRevealed(card=card, slot=slot))

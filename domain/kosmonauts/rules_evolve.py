@@ -25,6 +25,14 @@ def _per_body(values: tuple, body: Body, value: object) -> tuple:
     return tuple(out)
 
 
+def _without_one(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A multiset with one copy of `card` taken out (unchanged if it holds none)."""
+    if card not in pile:
+        return pile
+    at = pile.index(card)
+    return pile[:at] + pile[at + 1 :]
+
+
 def _next_placer(state: State) -> Seat:
     for step in range(1, state.n_seats + 1):
         seat = (state.placer + step) % state.n_seats
@@ -75,13 +83,12 @@ def evolve(state: State, event: ev.Event) -> State:
         case ev.LandingMarkerStacksPrepared(stacks=stacks):
             by_body = dict(stacks)
             return replace(s, stacks=tuple(by_body.get(b, ()) for b in BODIES))
-        case ev.EventDeckShuffled(draw_pile=pile):
-            return replace(s, draw_pile=pile)
+        case ev.EventDeckPrepared(cards=cards):
+            return replace(s, draw_pile=cards)
         case ev.EventCardRevealed(card=card, slot=slot):
             face_up = list(s.face_up)
             face_up.insert(slot, card)
-            pile = tuple(c for c in s.draw_pile if c != card)
-            return replace(s, face_up=tuple(face_up), draw_pile=pile)
+            return replace(s, face_up=tuple(face_up), draw_pile=_without_one(s.draw_pile, card))
         case ev.PlayerBoardPrepared(
             seat=seat, normal=normal, hyper=hyper, shields=shields, last_visited=body
         ):
@@ -139,8 +146,10 @@ def evolve(state: State, event: ev.Event) -> State:
             return replace(s, gravity_choices=bodies)
         case ev.EventCardDiscarded(card=card):
             return replace(s, discard_pile=(*s.discard_pile, card))
-        case ev.EventDeckReshuffled(draw_pile=pile):
-            return replace(s, draw_pile=pile, discard_pile=())
+        case ev.EventDeckReshuffled():
+            return replace(
+                s, draw_pile=tuple(sorted((*s.draw_pile, *s.discard_pile))), discard_pile=()
+            )
         case ev.OrdersSealed(seat=seat, kind=kind, placements=placements, convert_shield=convert):
             order = SealedOrder(kind=kind, placements=placements, convert_shield=convert)
             return _ship(s, seat, order=order)
@@ -208,15 +217,12 @@ def evolve(state: State, event: ev.Event) -> State:
         case ev.WinnersDeclared(winners=winners, places=places):
             return replace(s, winners=winners, places=places)
         case (
-            ev.MissionDecksShuffled()
-            | ev.MissionCardsDealtCount()
+            ev.MissionCardsDealtCount()
             | ev.MissionCardReplaced()
-            | ev.MissionDeckReshuffled()
             | ev.SetupCompleted()
             | ev.PhaseEnded()
             | ev.EventPhaseSkipped()
             | ev.RoundEnded()
-            | ev.EventDeckReshuffledNotice()
             | ev.OrdersSubmitted()
             | ev.OrdersRevealed()
             | ev.LandingRecordedWithoutMarker()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Rng
+from domain.game import Chance
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.rules_event_phase import event_phase_complete, finish_event_phase
 from domain.kosmonauts.rules_evolve import Outcome
@@ -20,12 +20,12 @@ def start_round(out: Outcome, number: int) -> None:
         out.emit(ev.PhaseStarted(phase="ORDERS"))
 
 
-def advance(out: Outcome, rng: Rng) -> None:
+def advance(out: Outcome, chance: Chance) -> None:
     """Run every automatic step until some player has a decision to make (or the match ends)."""
     while True:
         state = out.state
         if state.phase == "EVENT" and event_phase_complete(state):
-            finish_event_phase(out, rng)
+            finish_event_phase(out, chance)
             out.emit(ev.PhaseStarted(phase="ORDERS"))
         elif state.phase == "ORDERS" and all_orders_in(state):
             reveal_orders(out)

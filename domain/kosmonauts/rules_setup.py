@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domain.game import GameEvent, IllegalMove, Rng, Seat
+from domain.game import Chance, GameEvent, IllegalMove, Seat, seat_ref
 from domain.kosmonauts import events as ev
+from domain.kosmonauts.chance_words import FAMILY_WORDS, body_label, mission_label, seat_label
 from domain.kosmonauts.commands import KeepMissions, PlacePlanet
 from domain.kosmonauts.components import (
     ADVANCED_EXCLUDED_COUNT,
@@ -25,6 +26,7 @@ from domain.kosmonauts.components import (
     Body,
 )
 from domain.kosmonauts.flight import hex_text
+from domain.kosmonauts.rules_event_phase import reveal_event_card
 from domain.kosmonauts.rules_evolve import Outcome
 from domain.kosmonauts.rules_round import start_round
 from domain.kosmonauts.state import KosmonautsOptions, Ship, State
@@ -34,7 +36,7 @@ def initial(n_seats: int, options: KosmonautsOptions) -> State:
     return State(n_seats=n_seats, options=options, ships=tuple(Ship() for _ in range(n_seats)))
 
 
-def setup(n_seats: int, options: KosmonautsOptions, rng: Rng) -> list[GameEvent]:
+def setup(n_seats: int, options: KosmonautsOptions, chance: Chance) -> list[GameEvent]:
     if n_seats not in ADVANCED_EXCLUDED_COUNT:
         raise IllegalMove("INVALID_PLAYER_COUNT", "Kosmonauts is played by 2 to 4 players")
     out = Outcome(initial(n_seats, options))
@@ -42,39 +44,65 @@ def setup(n_seats: int, options: KosmonautsOptions, rng: Rng) -> list[GameEvent]
     if not 0 <= youngest < n_seats:
         raise IllegalMove("BAD_OPTION", f"youngest_seat must be a seat from 0 to {n_seats - 1}")
     if not options.advanced:
-        # §3.1 step 1 / A34: deal the 9 tokens round-robin, starting with the youngest player.
-        tokens = rng.shuffled(BODIES)
-        dealt = [tokens[i::n_seats] for i in range(n_seats)]
-        tokens_held = tuple(
-            tuple(sorted(dealt[(seat - youngest) % n_seats], key=BODIES.index))
-            for seat in range(n_seats)
-        )
-        out.emit(ev.PlanetTokensDealt(hands=tokens_held, youngest=youngest))
+        tokens = _deal_planet_tokens(n_seats, youngest, chance)
+        out.emit(ev.PlanetTokensDealt(hands=tokens, youngest=youngest))
         return out.events
-    out.emit(ev.InstructorAssigned(seat=rng.below(n_seats)))
+    out.emit(ev.InstructorAssigned(seat=_first_instructor(n_seats, chance)))
     excluded_count = ADVANCED_EXCLUDED_COUNT[n_seats]
     excluded: tuple[Body, ...] = ()
     if excluded_count:
-        picked = set(rng.shuffled(NON_EARTH_BODIES)[:excluded_count])
-        excluded = tuple(b for b in BODIES if b in picked)
+        left_out = chance.deal(
+            NON_EARTH_BODIES, excluded_count, "a body left out of the game", label=body_label
+        )
+        excluded = tuple(b for b in BODIES if b in left_out)
         out.emit(ev.BodiesExcluded(bodies=excluded))
     # §3.2 step 3 / A16: Alpha and Beta form one Mission II deck; excluded bodies' cards leave.
+    # Both decks are face down and unseen: multisets, each card drawn when it is dealt.
     usable = [card for card, (_, body) in MISSIONS.items() if body not in excluded]
-    first = rng.shuffled([c for c in usable if MISSIONS[c][0] == "I"])
-    second = rng.shuffled([c for c in usable if MISSIONS[c][0] != "I"])
-    out.emit(ev.MissionDecksShuffled(decks=(tuple(first), tuple(second))))
+    first = sorted(c for c in usable if MISSIONS[c][0] == "I")
+    decks = {"Mission I": first, "Mission II": sorted(c for c in usable if MISSIONS[c][0] != "I")}
     hands: dict[Seat, list[str]] = {}
     for seat in out.state.seats_from_instructor():
-        hands[seat] = [first.pop(0), first.pop(0), second.pop(0), second.pop(0)]
+        hands[seat] = [
+            _draw_mission(chance, deck, f"a {name} card dealt to {seat_ref(seat)}")
+            for name, deck in decks.items()
+            for _ in range(MISSIONS_DEALT_ADVANCED // len(decks))
+        ]
         assert len(hands[seat]) == MISSIONS_DEALT_ADVANCED
         out.emit(ev.MissionCardsDealt(seat=seat, cards=tuple(hands[seat])))
         out.emit(ev.MissionCardsDealtCount(seat=seat, count=len(hands[seat])))
     if options.advanced_mission_dedupe:
-        _settle_clashes(out, rng, hands, first)
+        _settle_clashes(out, chance, hands, first)
     return out.events
 
 
-def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, rng: Rng) -> None:
+def _deal_planet_tokens(
+    n_seats: int, youngest: Seat, chance: Chance
+) -> tuple[tuple[Body, ...], ...]:
+    """§3.1 step 1 / A34: the 9 tokens are dealt round-robin, starting with the youngest player;
+    each token is drawn from those not yet dealt."""
+    left = list(BODIES)
+    dealt: list[list[Body]] = [[] for _ in range(n_seats)]
+    for i in range(len(BODIES)):
+        seat = (youngest + i) % n_seats
+        token = chance.draw(left, f"the planet token dealt to {seat_ref(seat)}", label=body_label)
+        left.remove(token)
+        dealt[seat].append(token)
+    return tuple(tuple(sorted(hand, key=BODIES.index)) for hand in dealt)
+
+
+def _first_instructor(n_seats: int, chance: Chance) -> Seat:
+    return chance.pick(range(n_seats), "the first instructor", label=seat_label)
+
+
+def _draw_mission(chance: Chance, deck: list[str], what: str) -> str:
+    """One card of a face-down mission deck (a multiset): drawn, and gone from `deck`."""
+    card = chance.draw(deck, what, label=mission_label)
+    deck.remove(card)
+    return card
+
+
+def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, chance: Chance) -> None:
     state = out.state
     body = command.body
     if state.phase != "PLACE_PLANETS":
@@ -115,10 +143,10 @@ def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, rng: Rng) -> No
         if state.advanced:
             out.emit(ev.PhaseStarted(phase="KEEP_MISSIONS"))
         else:
-            _finish_setup(out, rng)
+            _finish_setup(out, chance)
 
 
-def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, rng: Rng) -> None:
+def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, chance: Chance) -> None:
     state = out.state
     ship = state.ships[seat]
     if state.phase != "KEEP_MISSIONS":
@@ -131,28 +159,27 @@ def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, rng: Rng) -> 
     out.emit(ev.MissionsKept(seat=seat, kept=command.keep, discarded=discarded))
     out.emit(ev.MissionSelectionMade(seat=seat))
     if all(s.missions_kept for s in out.state.ships):
-        _finish_setup(out, rng)
+        _finish_setup(out, chance)
 
 
-def _finish_setup(out: Outcome, rng: Rng) -> None:
+def _finish_setup(out: Outcome, chance: Chance) -> None:
     state = out.state
     earth = state.body_hex("EARTH")
     for seat in range(state.n_seats):
         out.emit(ev.ShipPlaced(seat=seat, body="EARTH", hex=earth))  # A8: landed on Earth
     if not state.advanced:
-        out.emit(ev.InstructorAssigned(seat=rng.below(state.n_seats)))
+        out.emit(ev.InstructorAssigned(seat=_first_instructor(state.n_seats, chance)))
     out.emit(ev.LandingMarkerStacksPrepared(stacks=_marker_stacks(state)))
-    pile = rng.shuffled(sorted(EVENT_CARDS))
-    out.emit(ev.EventDeckShuffled(draw_pile=tuple(pile)))
-    for slot in range(FACE_UP_EVENTS):
-        out.emit(ev.EventCardRevealed(card=pile[slot], slot=slot))
+    out.emit(ev.EventDeckPrepared(cards=tuple(sorted(EVENT_CARDS))))
+    for _ in range(FACE_UP_EVENTS):
+        reveal_event_card(out, chance)
     normal, hyper = START_FUEL_ADVANCED if state.advanced else START_FUEL_BASIC
     for seat in range(state.n_seats):
         out.emit(
             ev.PlayerBoardPrepared(seat=seat, normal=normal, hyper=hyper, shields=START_SHIELDS)
         )
     if not state.advanced:
-        _deal_basic_missions(out, rng)
+        _deal_basic_missions(out, chance)
     out.emit(ev.SetupCompleted())
     start_round(out, 1)
 
@@ -169,30 +196,33 @@ def _marker_stacks(state: State) -> tuple[tuple[Body, tuple[int, ...]], ...]:
     return tuple(stacks)
 
 
-def _deal_basic_missions(out: Outcome, rng: Rng) -> None:
+def _deal_basic_missions(out: Outcome, chance: Chance) -> None:
     """§3.1 step 7 / A15: deal one card of each deck, then settle Mission I clashes in
-    instructor order from the top of the Mission I deck (set-aside cards reshuffled if needed)."""
-    decks = [
-        rng.shuffled([c for c, (family, _) in MISSIONS.items() if family == name])
-        for name in ("I", "II_ALPHA", "II_BETA")
-    ]
-    out.emit(ev.MissionDecksShuffled(decks=tuple(tuple(d) for d in decks)))
-    order = out.state.seats_from_instructor()
+    instructor order from the Mission I deck (set-aside cards reshuffled if needed)."""
+    decks = {
+        family: sorted(c for c, (of, _) in MISSIONS.items() if of == family)
+        for family in FAMILY_WORDS
+    }
     hands: dict[Seat, list[str]] = {}
-    for seat in order:
-        hands[seat] = [deck.pop(0) for deck in decks]
+    for seat in out.state.seats_from_instructor():
+        hands[seat] = [
+            _draw_mission(
+                chance, deck, f"the {FAMILY_WORDS[family]} card dealt to {seat_ref(seat)}"
+            )
+            for family, deck in decks.items()
+        ]
         out.emit(ev.MissionCardsDealt(seat=seat, cards=tuple(hands[seat])))
-        out.emit(ev.MissionCardsDealtCount(seat=seat, count=3))
-    _settle_clashes(out, rng, hands, decks[0])
+        out.emit(ev.MissionCardsDealtCount(seat=seat, count=len(hands[seat])))
+    _settle_clashes(out, chance, hands, decks["I"])
 
 
 def _settle_clashes(
-    out: Outcome, rng: Rng, hands: dict[Seat, list[str]], first_deck: list[str]
+    out: Outcome, chance: Chance, hands: dict[Seat, list[str]], first_deck: list[str]
 ) -> None:
     """A15: a Mission I naming a body of the same player's Mission II is set aside and replaced
-    from the top of the Mission I deck, player by player in instructor order; the set-aside
-    cards are reshuffled when the deck runs out. A16 option: with no card left that could end
-    the clash (advanced 4-player deals use the whole deck), the clash is kept."""
+    from the Mission I deck, player by player in instructor order; the set-aside cards are
+    reshuffled into a new deck when the deck runs out. A16 option: with no card left that could
+    end the clash (advanced 4-player deals use the whole deck), the clash is kept."""
     set_aside: list[str] = []
     for seat in hands:
         second_bodies = {MISSIONS[c][1] for c in hands[seat] if MISSIONS[c][0] != "I"}
@@ -203,10 +233,9 @@ def _settle_clashes(
                 if not any(MISSIONS[c][1] not in second_bodies for c in first_deck + set_aside):
                     break
                 if not first_deck:
-                    first_deck = rng.shuffled(set_aside)
-                    set_aside = []
-                    out.emit(ev.MissionDeckReshuffled(deck=tuple(first_deck)))
-                old, new = hands[seat][slot], first_deck.pop(0)
+                    first_deck, set_aside = sorted(set_aside), []
+                what = f"the Mission I card {seat_ref(seat)} draws in place of a clashing one"
+                old, new = hands[seat][slot], _draw_mission(chance, first_deck, what)
                 set_aside.append(old)
                 hands[seat][slot] = new
                 out.emit(ev.MissionCardRedrawn(seat=seat, discarded=old, drawn=new))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.game import Command, GameEvent, IllegalMove, Rng, Seat
+from domain.game import Command, GameEvent, HouseChance, IllegalMove, Rng, Seat, TableChance
 from domain.kosmonauts import RULES
 from domain.kosmonauts.commands import Placement
 from domain.kosmonauts.components import (
@@ -126,8 +127,15 @@ def place(*specs: str) -> tuple[Placement, ...]:
     return tuple(out)
 
 
-def when(state: State, seat: Seat, command: Command, n: int = 1) -> tuple[State, list[GameEvent]]:
-    events = RULES.decide(state, seat, command, Rng(7, n))
+def when(
+    state: State, seat: Seat, command: Command, n: int = 1, *, table: Sequence[Any] | None = None
+) -> tuple[State, list[GameEvent]]:
+    """`seat` decides `command`; chance is the house's `Rng(7, n)`, or the outcomes `table`
+    gives (each of them used)."""
+    chance = HouseChance(Rng(7, n)) if table is None else TableChance(table)
+    events = RULES.decide(state, seat, command, chance)
+    if isinstance(chance, TableChance):
+        assert chance.left == 0, f"{chance.left} outcome(s) left unused"
     return RULES.fold(state, events), events
 
 
@@ -181,7 +189,7 @@ def play_random(
     (or, when `piloted`, letting the greedy test pilot fly every ship)."""
     opts = RULES.options(options)
     state = RULES.initial(n_seats, opts)
-    opening = RULES.setup(n_seats, opts, Rng(seed, 0))
+    opening = RULES.setup(n_seats, opts, HouseChance(Rng(seed, 0)))
     state = RULES.fold(state, opening)
     played = PlayedMatch(state=state, decisions=0, history=[(None, e) for e in opening])
     chooser = random.Random(seed)
@@ -193,7 +201,7 @@ def play_random(
         assert commands, f"seat {seat} to move without a legal command in {state.phase}"
         command = pilot_decision(state, seat) if piloted else chooser.choice(commands)
         played.decisions += 1
-        events = RULES.decide(state, seat, command, Rng(seed, played.decisions))
+        events = RULES.decide(state, seat, command, HouseChance(Rng(seed, played.decisions)))
         played.history += [(seat, e) for e in events]
         state = RULES.fold(state, events)
         check_invariants(state)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from domain.game import Command, GameEvent, Rng, Seat
+from domain.game import Command, GameEvent, HouseChance, Rng, Seat
 from domain.kosmonauts import RULES
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.bot import bot
@@ -29,7 +29,7 @@ def play(n_seats: int, seed: int, bots: set[Seat], **options: object) -> Match:
     """Seats in `bots` play the bot and the others pick uniformly among their legal commands;
     whoever may decide is drawn at random, as `starledger simulate` does."""
     opts = RULES.options(options)
-    opening = RULES.setup(n_seats, opts, Rng(seed, 0))
+    opening = RULES.setup(n_seats, opts, HouseChance(Rng(seed, 0)))
     match = Match(state=RULES.fold(RULES.initial(n_seats, opts), opening), history=opening)
     chooser = random.Random(seed)
     step = 0
@@ -44,7 +44,7 @@ def play(n_seats: int, seed: int, bots: set[Seat], **options: object) -> Match:
         else:
             command = chooser.choice(commands)
         step += 1
-        events = RULES.decide(match.state, seat, command, Rng(seed, step))
+        events = RULES.decide(match.state, seat, command, HouseChance(Rng(seed, step)))
         match.history += events
         match.state = RULES.fold(match.state, events)
         check_invariants(match.state)

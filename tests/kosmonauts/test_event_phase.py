@@ -158,8 +158,8 @@ def test_asteroids_blocked_by_a_shield_under_the_option() -> None:
 
 def test_the_chosen_card_is_discarded_and_the_row_refilled() -> None:
     state = event_round([ship((0, 5)), ship((0, 6))], THRUST)
-    top = state.draw_pile[0]
-    state, events = when(state, 0, ChooseEventCard(card=THRUST))
+    top = state.draw_pile[5]
+    state, events = when(state, 0, ChooseEventCard(card=THRUST), table=[top])
     assert names(events)[-4:] == [
         "EventCardDiscarded",
         "EventCardRevealed",
@@ -172,12 +172,11 @@ def test_the_chosen_card_is_discarded_and_the_row_refilled() -> None:
 def test_an_empty_draw_pile_is_reshuffled_from_the_discards() -> None:
     state = event_round([ship((0, 5)), ship((0, 6))], THRUST)
     state = replace(state, draw_pile=(), discard_pile=("EV02", "EV03"))
-    state, events = when(state, 0, ChooseEventCard(card=THRUST))
+    state, events = when(state, 0, ChooseEventCard(card=THRUST), table=["EV03"])
     reshuffled = of_type(events, ev.EventDeckReshuffled)[0]
-    assert reshuffled.visibility().seats == frozenset()
-    assert sorted(reshuffled.draw_pile) == ["EV02", "EV03", THRUST]
-    assert of_type(events, ev.EventDeckReshuffledNotice)[0].count == 3
-    assert len(state.face_up) == 3 and len(state.draw_pile) == 2
+    assert reshuffled.visibility().is_public and reshuffled.count == 3
+    assert state.face_up[-1] == "EV03" and state.draw_pile == ("EV02", THRUST)
+    assert state.discard_pile == ()
 
 
 def test_t15_event_card_errors() -> None:

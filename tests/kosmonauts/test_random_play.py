@@ -8,7 +8,7 @@ import random
 import msgspec
 import pytest
 
-from domain.game import Rng
+from domain.game import HouseChance, Rng
 from domain.kosmonauts import RULES
 from tests.kosmonauts.helpers import play_random, rejected
 
@@ -39,7 +39,9 @@ def test_a_long_match_reaches_the_default_round_limit_or_ends_by_a_return() -> N
 def test_every_legal_command_is_accepted_and_views_render(advanced: bool) -> None:
     opts = RULES.options({"advanced": advanced, "max_rounds": 6})
     for n_seats in (2, 3, 4):
-        state = RULES.fold(RULES.initial(n_seats, opts), RULES.setup(n_seats, opts, Rng(5, 0)))
+        state = RULES.fold(
+            RULES.initial(n_seats, opts), RULES.setup(n_seats, opts, HouseChance(Rng(5, 0)))
+        )
         chooser = random.Random(n_seats)
         step = 0
         while RULES.result(state) is None:
@@ -49,14 +51,14 @@ def test_every_legal_command_is_accepted_and_views_render(advanced: bool) -> Non
                 commands = RULES.legal(state, seat)
                 assert bool(commands) == (seat in movers)
                 for command in commands:
-                    RULES.decide(state, seat, command, Rng(5, step))
+                    RULES.decide(state, seat, command, HouseChance(Rng(5, step)))
                     decoded = RULES.parse_command(msgspec.json.encode(command))
                     assert decoded == command
                 RULES.render(RULES.view(state, seat), ["A", "B", "C", "D"])
             RULES.score(state)
             seat = chooser.choice(movers)
             command = chooser.choice(RULES.legal(state, seat))
-            state = RULES.fold(state, RULES.decide(state, seat, command, Rng(5, step)))
+            state = RULES.fold(state, RULES.decide(state, seat, command, HouseChance(Rng(5, step))))
         assert not RULES.to_move(state)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Rng
+from domain.game import HouseChance, Rng
 from domain.kosmonauts import RULES
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.commands import (
@@ -62,7 +62,6 @@ def test_the_last_placement_completes_the_setup_with_recorded_chance() -> None:
 def digest_setup():
     state = placed_but_the_comet()
     face_up = ["EV22", "EV06", "EV19"]
-    pile = tuple(face_up + [c for c in sorted(EVENT_CARDS) if c not in face_up])
     setup_events = [
         ev.PlanetPlaced(seat=0, body="COMET", orbit_index=0, hex=(3, -1)),
         ev.ShipPlaced(seat=0, body="EARTH", hex=(4, 0)),
@@ -84,7 +83,7 @@ def digest_setup():
                 )
             )
         ),
-        ev.EventDeckShuffled(draw_pile=pile),
+        ev.EventDeckPrepared(cards=tuple(sorted(EVENT_CARDS))),
         *(ev.EventCardRevealed(card=c, slot=i) for i, c in enumerate(face_up)),
         ev.PlayerBoardPrepared(seat=0, normal=9, hyper=1, shields=3),
         ev.PlayerBoardPrepared(seat=1, normal=9, hyper=1, shields=3),
@@ -167,7 +166,7 @@ def test_round_1_of_the_worked_example() -> None:
 
 
 def test_the_opening_deals_the_planet_tokens_round_robin() -> None:
-    events = RULES.setup(3, RULES.options(), Rng(3, 0))
+    events = RULES.setup(3, RULES.options(), HouseChance(Rng(3, 0)))
     dealt = of_type(events, ev.PlanetTokensDealt)[0]
     assert [len(h) for h in dealt.hands] == [3, 3, 3]
     assert sorted(b for h in dealt.hands for b in h) == sorted(
