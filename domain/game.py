@@ -30,7 +30,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -326,6 +326,22 @@ class LazyBot:
         rules.__dict__[self.key] = bot
 
 
+class Narrator(Protocol):
+    """A game's narration (`domain/<game>/narration.py`): every event and command told as an
+    English sentence in the game's own words, seats by name. Pure, and told from the one event
+    or command alone, so a sentence holds no more than what it tells: whoever may see an event
+    may read its sentence, and redaction stays where it is (the log, by each event's
+    visibility)."""
+
+    def event_text(self, event: Any, names: Sequence[str]) -> str:
+        """One event as a sentence ("ann draws 2 cards"; "ann draws Gem World and Space Port")."""
+        ...
+
+    def command_text(self, command: Any, seat: Seat, names: Sequence[str]) -> str:
+        """One decision as a sentence ("ann explores, keeping 1 of 2 cards")."""
+        ...
+
+
 @dataclass(frozen=True)
 class Rules(Generic[S]):
     """One game: its facts as data, then its pure functions. The registry holds one per slug."""
@@ -358,6 +374,16 @@ class Rules(Generic[S]):
     Give it as "package.module:function" so that it is imported only when first used."""
     end_reasons: Mapping[str, str] = field(default_factory=dict)
     """Every `Result.reason` the game can give (UPPER_SNAKE) mapped to a sentence for humans."""
+    narration: str | None = None
+    """The module of the game's `Narrator` ("domain.<game>.narration"), imported when first used."""
+
+    @property
+    def narrator(self) -> Narrator | None:
+        """The game's narration, or None for a game that tells its events in the short form."""
+        if self.narration is None:
+            return None
+        found: Narrator = importlib.import_module(self.narration)
+        return found
 
     def check_turn(self, state: S, seat: Seat, command: Command | None = None) -> None:
         """What every game shares, checked before its own `decide` (by the Match, and by a

@@ -37,6 +37,8 @@ class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     salt: str | None = None
     commitment: str = ""
     hash: str = ""
+    text: str = ""  # the entry told as a sentence (the game's narration where it has one)
+    texts: list[str] = msgspec.field(default_factory=list)  # each of `events` told likewise
 
 
 def match_log(
@@ -48,7 +50,19 @@ def match_log(
 ) -> list[LogEntry]:
     """A match's log from its full audit (or replay) event lines, as `viewer` may read it."""
     full = viewer.reads_all(opened)
-    return [entry(line if full else redact(line, rules, seats, viewer)) for line in lines]
+    return [
+        told(entry(line if full else redact(line, rules, seats, viewer)), seats, rules)
+        for line in lines
+    ]
+
+
+def told(found: LogEntry, seats: Sequence[str], rules: Rules[Any]) -> LogEntry:
+    """The entry with its sentences: what happened in words beside the raw form."""
+    return msgspec.structs.replace(
+        found,
+        text=headline(found, seats, rules),
+        texts=[describe(event, seats, rules) for event in found.events],
+    )
 
 
 def entry(line: dict[str, Any]) -> LogEntry:
@@ -78,10 +92,13 @@ def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any]) -> str:
     if entry.kind == "Started":
         return f"started {rules.slug} with {', '.join(seats)}"
     if entry.kind in ("Decided", "Awaited"):
-        done = "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
+        sentence = None if entry.sealed else _told_command(entry, rules, seats)
+        if sentence is None:
+            done = "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
+            sentence = f"{entry.seat}: {done}"
         if entry.kind == "Awaited":
-            return f"{entry.seat}: {done}, waiting for the table to give chance"
-        return f"{entry.seat}: {done}{_given(entry)}"
+            return f"{sentence}, waiting for the table to give chance"
+        return f"{sentence}{_given(entry)}"
     if entry.kind == "EntropyContributed":
         return f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
     if entry.kind == "Dealt":
@@ -105,9 +122,29 @@ def _given(entry: LogEntry) -> str:
     return "; the table gave " + ", ".join(_text(outcome) for outcome in entry.chance)
 
 
-def describe(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:
-    """One game event as a line of text: its type, then its fields in the short form commands
-    are written in (projections/command_forms.py), every seat, however deep, by its name."""
+def _told_command(entry: LogEntry, rules: Rules[Any], seats: Sequence[str]) -> str | None:
+    """The decision as the game's narration tells it (None where the game has none)."""
+    narrator = rules.narrator
+    if narrator is None or entry.command is None or entry.seat not in seats:
+        return None
+    typed = msgspec.convert(entry.command, rules.command_type)
+    return narrator.command_text(typed, list(seats).index(str(entry.seat)), seats)
+
+
+def describe(
+    event: dict[str, Any], seats: Sequence[str], rules: Rules[Any], *, raw: bool = False
+) -> str:
+    """One game event as a line of text: told as a sentence by the game's narration, or (`raw`,
+    or a game without one) its type, then its fields in the short form commands are written in
+    (projections/command_forms.py), every seat, however deep, by its name."""
+    narrator = rules.narrator
+    if narrator is not None and not raw:
+        return narrator.event_text(msgspec.convert(event, rules.event_type), seats)
+    return raw_text(event, seats, rules)
+
+
+def raw_text(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:
+    """One game event in the short form: its type, then its fields."""
     hints = _event_hints(rules, str(event.get("type")))
     parts = []
     for key, value in event.items():

@@ -181,7 +181,7 @@ def test_a_started_event_of_an_unknown_game_still_decodes() -> None:
     started = mapper.to_domain_event(unknown)
     decided = mapper.to_domain_event(stored[1])
     # then nothing fails here: the payloads stay builtins (the Match refuses the game later)
-    assert started.game == "no-such-game" and started.opening[0]["type"] == "Dealt"
+    assert started.game == "no-such-game" and started.opening[0]["type"] == "TurnedUp"
     assert decided.command == {"type": "Take", "n": 2}
 
 
