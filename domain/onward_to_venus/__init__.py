@@ -16,7 +16,10 @@ RULES: Rules[State] = Rules(
     name="Onward to Venus",
     min_seats=2,
     max_seats=5,
-    rules_version="1",
+    # 2: every chance outcome is asked of one Chance (issue #24): a forced outcome (the last card
+    # of the deck, the only card of a hand, the last tile of the bag) no longer uses a draw of the
+    # seeded Rng, so the same seed can deal otherwise after one; the distributions are unchanged.
+    rules_version="2",
     options_type=OnwardOptions,
     command_type=Command,
     event_type=Event,

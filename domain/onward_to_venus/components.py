@@ -362,6 +362,23 @@ DECK_CARD_IDS: Final[tuple[int, ...]] = tuple(
 )
 
 
+def card_name(card: int) -> str:
+    """A card as the table names it, in listings and errors: `C57 REROLL`."""
+    return f"C{card} {CARD_EFFECT[card]}"
+
+
+def tile_name(tile: int) -> str:
+    """A planet tile as the table names it: `T12 FACTORY`, `T70 MINE(8)`, `T95 CRISIS(3*)`."""
+    spec = TILES[tile]
+    strength = f"({spec.defence}{'*' if spec.marked else ''})" if spec.defence else ""
+    return f"T{tile} {spec.kind}{strength}"
+
+
+def face_name(face: int) -> str:
+    """A die face as printed on the die: SKULL (stored as 0), 2 to 6."""
+    return "SKULL" if face == SKULL else str(face)
+
+
 def _distances() -> dict[tuple[str, str], int]:
     neighbours: dict[str, set[str]] = {p: set() for p in PLANETS}
     for a, b in ADJACENCY:

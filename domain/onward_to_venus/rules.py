@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import GameEvent, IllegalMove, Result, Rng, Seat, seat_ref
+from domain.game import Chance, GameEvent, IllegalMove, Result, Seat, seat_ref
 
 from . import rules_actions as actions
 from . import rules_cards as cards
@@ -139,12 +139,12 @@ def _within_bounds(command: Command) -> None:
         raise IllegalMove("BAD_COMMAND", f"{type(command).__name__}: {exc}") from None
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[GameEvent]:
+def decide(state: State, seat: Seat, command: Command, chance: Chance) -> list[GameEvent]:
     _within_bounds(command)
     _gate(state, seat, command)
     check, do = HANDLERS[type(command)]
     check(state, seat, command)
-    em = Emitter(state, rng)
+    em = Emitter(state, chance)
     do(em, seat, command)
     _advance(em)
     return em.events

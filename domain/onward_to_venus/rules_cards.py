@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, seat_ref
 
 from .commands import PlayActionCard, PlayFreeActionCard
 from .components import (
@@ -19,6 +19,7 @@ from .components import (
     TRAITOR_MONEY,
     PlanetName,
     card_kind,
+    card_name,
 )
 from .events import (
     ActionCompleted,
@@ -169,10 +170,9 @@ def _discard_tension(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
 
 def _forced_discard(em: Emitter, seat: Seat, cmd: PlayActionCard) -> None:
     assert cmd.opponent is not None
-    hand = list(em.state.hands[cmd.opponent])
-    lost = tuple(
-        hand.pop(em.rng.below(len(hand))) for _ in range(min(FORCED_DISCARD_COUNT, len(hand)))
-    )
+    what = f"a card {seat_ref(cmd.opponent)} discards at random"
+    hand = em.state.hands[cmd.opponent]
+    lost = tuple(em.chance.deal(hand, FORCED_DISCARD_COUNT, what, label=card_name))
     if lost:
         em.emit(CardsDiscarded(cmd.opponent, lost, "FORCED_DISCARD"))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, seat_ref
 
 from .commands import AbandonClaim, AssignCasualties, ConcludeCombat, LandForCombat, PlayCombatCard
 from .components import (
@@ -116,7 +116,7 @@ def open_combat(
         base = spec.defence
     number = state.combats + 1
     em.emit(ClaimAttempted(seat, number, where, tile, spec.kind, target, base, part_of_move))
-    em.emit(CombatDiceRolled(number, em.roll()))
+    em.emit(CombatDiceRolled(number, em.roll(f"a die {seat_ref(seat)} rolls in combat {number}")))
     announce_requirement(em)
 
 
@@ -211,7 +211,7 @@ def do_combat_card(em: Emitter, seat: Seat, cmd: PlayCombatCard) -> None:
     elif name == "REROLL":
         faces = list(combat.faces)
         for index in cmd.dice:
-            faces[index] = em.roll(1)[0]
+            faces[index] = em.roll(f"die {index + 1} {seat_ref(seat)} rerolls", 1)[0]
         em.emit(CombatDiceRerolled(combat.number, cmd.dice, tuple(faces)))
         announce_requirement(em)
     elif name in ("EXPLOSIVE_TANK", "KAMIKAZE"):

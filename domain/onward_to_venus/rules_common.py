@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from domain.game import GameEvent, IllegalMove, Rng, Seat
+from domain.game import Chance, GameEvent, IllegalMove, Seat, seat_ref
 
-from .components import CARD_EFFECT, DIE_FACES, HAND_LIMIT, INCOME, PLANETS, TILES, PlanetName
+from .components import (
+    CARD_EFFECT,
+    DIE_FACES,
+    HAND_LIMIT,
+    INCOME,
+    PLANETS,
+    TILES,
+    PlanetName,
+    card_name,
+    face_name,
+)
 from .events import (
     CardsDrawn,
     CardsDrawnDetail,
@@ -20,12 +30,13 @@ from .state import Building, Decision, Planet, State, Unit, find_unit, planet_in
 
 
 class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
+    """Collects the events of one decision and keeps the state they lead to; every chance
+    outcome the decision needs is asked of `chance` (domain/chance.py)."""
 
-    def __init__(self, state: State, rng: Rng) -> None:
+    def __init__(self, state: State, chance: Chance) -> None:
         self.state = state
         self.events: list[GameEvent] = []
-        self.rng = rng
+        self.chance = chance
 
     def emit(self, *events: Event) -> None:
         for event in events:
@@ -38,8 +49,9 @@ class Emitter:
         for offset, decision in enumerate(decisions):
             self.emit(DecisionRequired(decision, base + offset))
 
-    def roll(self, dice: int = 3) -> tuple[int, ...]:
-        return tuple(self.rng.choice(DIE_FACES) for _ in range(dice))
+    def roll(self, what: str, dice: int = 3) -> tuple[int, ...]:
+        """`dice` dice rolled, each one chance outcome; `what` says what the die is for."""
+        return tuple(self.chance.roll(DIE_FACES, what, label=face_name) for _ in range(dice))
 
 
 def effect(card: int) -> str:
@@ -124,7 +136,10 @@ def require_in_hand(state: State, seat: Seat, card: int) -> str:
 
 
 def draw(em: Emitter, seat: Seat, count: int, reason: str, held: bool = False) -> list[int]:
-    """Draw from the unordered deck, reshuffling the discard pile when it runs out (§4.5.7)."""
+    """Draw from the unordered deck, reshuffling the discard pile when it runs out (§4.5.7).
+
+    The deck is the multiset of its cards (no order anybody has seen): each card is drawn from
+    what is left at the moment it is drawn, and the seat's private event names it."""
     drawn: list[int] = []
     batch: list[int] = []
     deck = list(em.state.deck)
@@ -137,7 +152,8 @@ def draw(em: Emitter, seat: Seat, count: int, reason: str, held: bool = False) -
                 break  # B-11: nothing left to draw
             em.emit(DeckReshuffled(len(em.state.discard)))
             deck = list(em.state.deck)
-        card = deck.pop(em.rng.below(len(deck)))
+        card = em.chance.draw(deck, f"the card {seat_ref(seat)} draws", label=card_name)
+        deck.remove(card)
         batch.append(card)
         drawn.append(card)
     if batch:

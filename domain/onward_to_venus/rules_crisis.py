@@ -58,7 +58,7 @@ def start_crises(em: Emitter) -> None:
     ]
     dice = dict.fromkeys(PLANETS, 0)
     if marked:
-        faces = em.roll()
+        faces = em.roll(f"a crisis die of period {em.state.period}")
         em.emit(CrisisDiceRolled(faces))
         for i in range(sum(1 for f in faces if f == SKULL)):
             name, tile = marked[i % len(marked)]
@@ -262,7 +262,7 @@ def _clear_planet(
 def _rockets(em: Emitter, name: PlanetName, reason: str) -> None:
     """§4.9.6/§4.9.7, B-15: annihilate the planet, then hits are taken from Earth in turn."""
     _clear_planet(em, name, reason, destroy=True)
-    faces = em.roll()
+    faces = em.roll(f"a damage die of the {name.title()} rockets")
     hits = sum(faces)
     em.emit(DamageRolled(name, faces, hits))
     order = _start(em)

@@ -3,7 +3,7 @@ Bazagthoth's orders, crisis losses, and the last-pass window (§4.5.6, §4.5.7, 
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, seat_ref
 
 from .commands import (
     BazagthothOrder,
@@ -14,7 +14,7 @@ from .commands import (
     EspionageChoice,
     PlayReaction,
 )
-from .components import BAZAGTHOTH_PRICE
+from .components import BAZAGTHOTH_PRICE, card_name
 from .events import (
     CardPlayed,
     CardsDiscarded,
@@ -214,8 +214,8 @@ def do_bazagthoth(em: Emitter, seat: Seat, cmd: BazagthothOrder) -> None:
     em.emit(MoneyChanged(seat, -price, em.state.money[seat] - price, "BAZAGTHOTH"))
     if cmd.choice == "STEAL":
         assert cmd.opponent is not None
-        hand = em.state.hands[cmd.opponent]
-        card = hand[em.rng.below(len(hand))]
+        what = f"the card {seat_ref(seat)} takes at random from {seat_ref(cmd.opponent)}"
+        card = em.chance.draw(em.state.hands[cmd.opponent], what, label=card_name)
         em.emit(CardTaken(seat, cmd.opponent, "BAZAGTHOTH"))
         em.emit(CardTakenDetail(seat, cmd.opponent, card))
         check_hand_limit(em, seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Rng, Seat, places_from_keys
+from domain.game import Chance, IllegalMove, Seat, places_from_keys, seat_ref
 
 from .components import (
     ALIEN_VP,
@@ -22,6 +22,7 @@ from .components import (
     TROPHY_VP,
     VP_HEXES,
     PlanetName,
+    tile_name,
 )
 from .events import (
     ActionPhaseStarted,
@@ -84,8 +85,8 @@ def initial(n_seats: int, options: OnwardOptions) -> State:
     )
 
 
-def setup(n_seats: int, options: OnwardOptions, rng: Rng) -> list:
-    em = Emitter(initial(n_seats, options), rng)
+def setup(n_seats: int, options: OnwardOptions, chance: Chance) -> list:
+    em = Emitter(initial(n_seats, options), chance)
     for seat, empire in enumerate(em.state.empires):
         em.emit(EmpireAssigned(seat, empire))
         cards = STARTING_CARD_IDS[empire]
@@ -113,7 +114,7 @@ def _roll_for_start(em: Emitter) -> int:
     while True:
         totals: dict[int, int] = {}
         for seat in contenders:
-            faces = em.roll()
+            faces = em.roll(f"a die {seat_ref(seat)} rolls for the start player")
             totals[seat] = sum(faces)
             em.emit(StartPlayerRolled(seat, round_number, faces, totals[seat]))
         best = max(totals.values())
@@ -131,14 +132,16 @@ def start_period(em: Emitter, period: int) -> None:
 
 
 def _place_planet_tiles(em: Emitter) -> None:
-    """§4.4: one tile at a time, planet by planet; an empty bag stops the placing."""
+    """§4.4: one tile at a time, planet by planet; an empty bag stops the placing.
+
+    The bag is the multiset of its tiles: each tile is drawn from what is left in it."""
     for name in PLANETS:
         p = planet(em.state, name)
         if p.flipped or p.alien is not None:
             continue
-        bag = list(em.state.bag)
-        wanted = min(TILES_PER_PLANET[em.state.n][name], len(bag))
-        drawn = tuple(bag.pop(em.rng.below(len(bag))) for _ in range(wanted))
+        wanted = TILES_PER_PLANET[em.state.n][name]
+        what = f"a tile drawn from the bag for {name.title()}"
+        drawn = tuple(em.chance.deal(em.state.bag, wanted, what, label=tile_name))
         if not drawn:
             continue
         em.emit(PlanetTilesDrawn(name, drawn))

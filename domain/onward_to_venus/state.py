@@ -112,8 +112,10 @@ class State(msgspec.Struct, frozen=True):
     hands: tuple[tuple[int, ...], ...]
     held: tuple[tuple[int, ...], ...]
     kept: tuple[tuple[int, ...], ...]
+    # The bag and the deck are multisets in a canonical (sorted) order: nobody has seen an order,
+    # so each tile or card is drawn from what is left at the moment it is drawn (a chance draw).
     bag: tuple[int, ...]
-    deck: tuple[int, ...] = ()  # unordered: each draw picks a random card (digest §7)
+    deck: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
     tile_discard: tuple[int, ...] = ()
     period: int = 0

@@ -1,4 +1,4 @@
-"""Hand-built states, scripted dice and a random-match player for the Onward to Venus tests."""
+"""Hand-built states, scripted chance and a random-match player for the Onward to Venus tests."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from msgspec.structs import replace
 
 from cli.simulate import SEAT_NAMES
-from domain.game import GameEvent, IllegalMove, Rng
+from domain.game import Chance, GameEvent, HouseChance, IllegalMove, Rng
 from domain.match import Match
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import Command, DeclineReaction, TakePassMarker
@@ -29,31 +29,21 @@ from domain.onward_to_venus.state import OnwardOptions, Planet, State, building_
 SKULL = 0
 
 
-class ScriptedRng(Rng):
-    """Answers `below` from a script first (dice faces as die indices), then at random."""
-
-    def __init__(self, script: Sequence[int] = (), seed: int = 1) -> None:
-        super().__init__(seed, 0)
-        self.script = list(script)
-
-    def below(self, k: int) -> int:
-        if self.script:
-            value = self.script.pop(0)
-            assert 0 <= value < k, (value, k)
-            self.used += 1
-            return value
-        return super().below(k)
-
-
 def dice(*faces: int) -> list[int]:
-    """The script that makes the next dice show `faces` (0 is the SKULL)."""
-    return [DIE_FACES.index(f) for f in faces]
+    """The outcomes that make the next dice show `faces` (0 is the SKULL), for `TableChance`."""
+    assert all(f in DIE_FACES for f in faces), faces
+    return list(faces)
+
+
+def house(seed: int = 1, n: int = 0) -> HouseChance:
+    """The house's chance for decision `n` of a match seeded with `seed`."""
+    return HouseChance(Rng(seed, n))
 
 
 def fresh(n: int = 3, max_rounds: int = 200) -> State:
     """Period 1, action phase, seat 0 to act with one action; no tiles out, starting hands only."""
     options = OnwardOptions(max_rounds=max_rounds)
-    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, Rng(7, 0)))
+    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, house(7)))
     return replace(
         state,
         planets=tuple(Planet(p) for p in PLANETS),
@@ -162,9 +152,11 @@ def rejected(state: State, seat: int, command: Command, code: str) -> IllegalMov
 
 
 def play(
-    state: State, seat: int, command: Command, rng: Rng | None = None
+    state: State, seat: int, command: Command, chance: Chance | None = None
 ) -> tuple[State, list[GameEvent]]:
-    events = RULES.decide(state, seat, command, rng or ScriptedRng())
+    """`seat` decides `command`; chance answers from `chance` (a `TableChance` scripting the
+    outcomes a test is about), or else the house deals."""
+    events = RULES.decide(state, seat, command, chance or house())
     return RULES.fold(state, events), events
 
 
@@ -177,14 +169,14 @@ def of(events: Sequence[GameEvent], kind: type) -> list[Any]:
 
 
 def end_action_phase(
-    state: State, rng: Rng | None = None, taker: int = 0
+    state: State, chance: Chance | None = None, taker: int = 0
 ) -> tuple[State, list[GameEvent]]:
     """`taker` takes the last pass marker and everyone declines the last-pass window; the
-    crises (drawing from `rng`) follow on the last decline."""
+    crises (drawing from `chance`) follow on the last decline."""
     state = replace(state, pass_markers=1, active=taker, actions_left=1, step="IDLE")
-    state, events = play(state, taker, TakePassMarker())
+    state, events = play(state, taker, TakePassMarker(), house())
     while state.final is None and not state.pending and state.post_pass_queue:
-        state, more = play(state, state.post_pass_queue[0], DeclineReaction(), rng)
+        state, more = play(state, state.post_pass_queue[0], DeclineReaction(), chance)
         events += more
     return state, events
 
@@ -192,7 +184,7 @@ def end_action_phase(
 def random_match(n: int, seed: int, max_rounds: int = 40) -> tuple[State, int]:
     """Play a whole match choosing uniformly among `legal`; checks the contract on the way."""
     options = RULES.options({"max_rounds": max_rounds})
-    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, Rng(seed, 0)))
+    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, house(seed)))
     chooser = random.Random(seed)
     decisions = 0
     while RULES.result(state) is None:
@@ -203,7 +195,7 @@ def random_match(n: int, seed: int, max_rounds: int = 40) -> tuple[State, int]:
         assert commands, f"seat {seat} has no legal command"
         command = chooser.choice(commands)
         before, snapshot = state, msgspec.json.encode(state)
-        events = RULES.decide(state, seat, command, Rng(seed, decisions + 1))
+        events = RULES.decide(state, seat, command, house(seed, decisions + 1))
         state = RULES.fold(state, events)
         assert msgspec.json.encode(before) == snapshot, "decide and evolve never mutate"
         decisions += 1

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from msgspec.structs import replace
 
-from domain.game import GameEvent, Rng
+from domain.game import GameEvent, TableChance
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus import commands as c
 from domain.onward_to_venus import events as ev
@@ -20,10 +20,10 @@ from domain.onward_to_venus.components import ALIEN_TILE_IDS, CARD_EFFECT
 from domain.onward_to_venus.state import Decision, Planet, State
 
 from .helpers import (
-    ScriptedRng,
     clear_board,
     dice,
     fresh,
+    house,
     place_building,
     place_unit,
     play,
@@ -59,7 +59,7 @@ class Match:
 def play_match(n: int, seed: int, bots: set[int], keep_states: bool = False) -> Match:
     """Seats in `bots` play the bot, the others pick uniformly among their legal commands."""
     options = RULES.options({"max_rounds": 200})
-    opening = RULES.setup(n, options, Rng(seed, 0))
+    opening = RULES.setup(n, options, house(seed, 0))
     match = Match(RULES.fold(RULES.initial(n, options), opening), list(opening))
     chooser = random.Random(seed)
     step = 0
@@ -76,7 +76,7 @@ def play_match(n: int, seed: int, bots: set[int], keep_states: bool = False) -> 
         if keep_states:
             match.states.append(match.state)
         step += 1
-        events = RULES.decide(match.state, seat, command, Rng(seed, step))
+        events = RULES.decide(match.state, seat, command, house(seed, step))
         match.history += events
         match.state = RULES.fold(match.state, events)
     return match
@@ -153,7 +153,7 @@ def test_the_bot_fights_the_aliens_before_they_reach_earth() -> None:
         state = place_unit(state, unit, "GANYMEDE")
     command = decided(state, 0)
     assert command == c.ClaimTile("GANYMEDE", ALIEN_TILE_IDS[2])
-    state, _ = play(state, 0, command, ScriptedRng(dice(3, 4, 5)))
+    state, _ = play(state, 0, command, TableChance(dice(3, 4, 5)))
     history: list[GameEvent] = []
     while state.step == "COMBAT":
         state, events = play(state, 0, decided(state, 0))

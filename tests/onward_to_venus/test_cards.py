@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.game import Visibility
+from domain.game import TableChance, Visibility
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import (
     AbandonClaim,
@@ -40,7 +40,6 @@ from domain.onward_to_venus.state import State, find_unit
 
 from .helpers import (
     SKULL,
-    ScriptedRng,
     dice,
     fresh,
     of,
@@ -106,7 +105,7 @@ def test_traitor_pays_and_raises_the_next_crisis_defence_until_it_falls() -> Non
     assert state.money[0] == 15 and state.planets[4].traitors == (traitor,)
     state = replace(state, actions_left=1)
     state = place_unit(state, "P1.CRU.1", "MARS")
-    state, _ = play(state, 0, ClaimTile("MARS", crisis), ScriptedRng(dice(3, 3, 3)))
+    state, _ = play(state, 0, ClaimTile("MARS", crisis), TableChance(dice(3, 3, 3)))
     assert state.combat.base == 4
     state, _ = play(state, 0, LandForCombat(("P1.CRU.1",)))
     state, _ = play(state, 0, PlayCombatCard(cp4))
@@ -138,9 +137,10 @@ def test_place_and_discard_tension() -> None:
 def test_forced_discard_takes_two_random_cards_face_up() -> None:
     state, (forced,) = with_cards("FORCED_DISCARD")
     rejected(state, 0, PlayActionCard(forced, opponent=0), "INVALID_TARGET")
-    state, events = play(state, 0, PlayActionCard(forced, opponent=2))
+    chosen = [state.hands[2][3], state.hands[2][0]]
+    state, events = play(state, 0, PlayActionCard(forced, opponent=2), TableChance(chosen))
     (discarded,) = of(events, CardsDiscarded)
-    assert discarded.seat == 2 and len(discarded.cards) == 2
+    assert discarded.seat == 2 and list(discarded.cards) == chosen
     assert discarded.visibility().is_public and len(state.hands[2]) == 2
 
 
@@ -212,7 +212,7 @@ def _fight(roll: list[int], *effects: str, defence: int = 3) -> tuple[State, lis
     for uid in ("P1.INF.1", "P1.INF.2", "P1.CRU.1", "P1.TANK.1"):
         state = place_unit(state, uid, "MARS")
     state, cards = with_cards(*effects, state=state)
-    state, _ = play(state, 0, ClaimTile("MARS", tile), ScriptedRng(roll))
+    state, _ = play(state, 0, ClaimTile("MARS", tile), TableChance(roll))
     return state, cards
 
 
@@ -261,7 +261,7 @@ def test_ignore_skull_saves_a_unit_but_keeps_the_spread() -> None:
 def test_reroll_counts_only_new_faces_and_clears_an_ignore_mark() -> None:
     state, (ignore, reroll) = _fight(dice(SKULL, 6, 5), "IGNORE_SKULL", "REROLL")
     state, _ = play(state, 0, PlayCombatCard(ignore, dice=(0,)))
-    state, _ = play(state, 0, PlayCombatCard(reroll, dice=(0,)), ScriptedRng(dice(SKULL)))
+    state, _ = play(state, 0, PlayCombatCard(reroll, dice=(0,)), TableChance(dice(SKULL)))
     assert state.combat.faces == (SKULL, 6, 5) and skulls(state.combat) == 1
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from domain.game import IllegalMove, Visibility
+from domain.game import IllegalMove, TableChance, Visibility
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import (
     BazagthothOrder,
@@ -48,7 +48,6 @@ from domain.onward_to_venus.state import State, find_building, find_unit
 
 from .helpers import (
     SKULL,
-    ScriptedRng,
     clear_board,
     dice,
     end_action_phase,
@@ -86,18 +85,22 @@ def outcome(events, planet: str) -> str:
 def _scenario_14() -> State:
     state = crisis_tiles(fresh(), "MARS", unmarked=1, marked=1)
     state = crisis_tiles(state, "TITAN", marked=1)
-    return crisis_tiles(state, "KUIPER", unmarked=1)
+    state = crisis_tiles(state, "KUIPER", unmarked=1)
+    return replace(state, bag=())  # the next period deals no tiles: the dice are all chance asks
 
 
 def test_three_skulls_go_mars_titan_mars() -> None:
-    _, events = end_action_phase(_scenario_14(), ScriptedRng(dice(SKULL, SKULL, SKULL)))
+    rolled = TableChance([*dice(SKULL, SKULL, SKULL), *dice(6, 5, 4)])
+    _, events = end_action_phase(_scenario_14(), rolled)
     assert of(events, CrisisDiceRolled)[0].faces == (SKULL, SKULL, SKULL)
     assert levels(events) == {"MARS": 4, "TITAN": 2, "KUIPER": 1}
     assert outcome(events, "MARS") == "MARS_ATTACKS"
+    assert of(events, DamageRolled)[0] == DamageRolled("MARS", (6, 5, 4), 15)
+    assert rolled.left == 0
 
 
 def test_one_skull_raises_the_first_marked_tile() -> None:
-    _, events = end_action_phase(_scenario_14(), ScriptedRng(dice(SKULL, 3, 4)))
+    _, events = end_action_phase(_scenario_14(), TableChance(dice(SKULL, 3, 4)))
     assert levels(events) == {"MARS": 3, "TITAN": 1, "KUIPER": 1}
 
 
@@ -130,7 +133,7 @@ def test_earth_level_2_and_3_highest_income_chooses_its_losses() -> None:
         (owed,) = ended.pending
         assert (owed.kind, owed.seat, owed.buildings, owed.count) == ("CRISIS_LOSSES", 0, lost, 0)
         with pytest.raises(IllegalMove) as caught:
-            RULES.decide(ended, 0, ChooseCrisisLosses("EARTH", ()), ScriptedRng())
+            RULES.decide(ended, 0, ChooseCrisisLosses("EARTH", ()), TableChance())
         assert caught.value.code == "WRONG_LOSS_COUNT"
         choice = ("P1.MINE.1", "P1.FAC.2")[:lost]
         after, events = play(ended, 0, ChooseCrisisLosses("EARTH", choice))
@@ -161,10 +164,12 @@ def test_mercury_level_1_steals_a_random_card() -> None:
     (owed,) = state.pending
     assert (owed.kind, owed.seat, owed.level) == ("BAZAGTHOTH", 0, 1)
     with pytest.raises(IllegalMove):
-        RULES.decide(state, 0, BazagthothOrder("DESTROY_UNIT", unit="P2.INF.1"), ScriptedRng())
-    money, hand = state.money[0], len(state.hands[0])
-    state, events = play(state, 0, BazagthothOrder("STEAL", opponent=1))
+        RULES.decide(state, 0, BazagthothOrder("DESTROY_UNIT", unit="P2.INF.1"), TableChance())
+    state = replace(state, bag=())  # the next period deals no tiles: the card is all chance asks
+    money, hand, stolen = state.money[0], len(state.hands[0]), state.hands[1][2]
+    state, events = play(state, 0, BazagthothOrder("STEAL", opponent=1), TableChance([stolen]))
     detail = of(events, CardTakenDetail)[0]
+    assert (detail.card, detail.victim) == (stolen, 1)
     assert detail.visibility() == Visibility.only(0, 1)
     assert of(events, CardTaken)[0].visibility().is_public
     # £1 to Bazagthoth, then £5 income (the Mercury mine and the Earth factory)
@@ -247,7 +252,7 @@ def test_level_4_annihilates_the_planet_and_strikes_earth(planet: str, reason: s
     state = place_unit(fresh(), "P1.TANK.1", planet)
     state = place_building(state, "P2.MINE.1", planet)
     state = crisis_tiles(state, planet, unmarked=4)
-    state, events = end_action_phase(state, ScriptedRng(dice(2, SKULL, 3)))
+    state, events = end_action_phase(state, TableChance(dice(2, SKULL, 3)))
     assert of(events, UnitDestroyed)[0].unit == "P1.TANK.1"
     assert of(events, DamageRolled)[0].hits == 5
     assert of(events, PlanetFlipped)[0].planet == planet
@@ -378,7 +383,7 @@ def test_defeating_an_alien_keeps_its_tile_worth_two() -> None:
     state = place_unit(state, "P1.CRU.1", "TITAN")
     state, cards = set_hand(state, 0, ["CP_5", "CP_4"])
     state = replace(state, period=1)
-    state, _ = play(state, 0, ClaimTile("TITAN", ALIEN_TILE_IDS[0]), ScriptedRng(dice(2, 2, 3)))
+    state, _ = play(state, 0, ClaimTile("TITAN", ALIEN_TILE_IDS[0]), TableChance(dice(2, 2, 3)))
     assert state.combat is not None and state.combat.base == 7
     state, _ = play(state, 0, LandForCombat(("P1.CRU.1",)))
     for card in cards:

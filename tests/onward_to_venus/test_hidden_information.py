@@ -9,11 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from domain.game import GameEvent, Rng
+from domain.game import GameEvent
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.components import CARD_EFFECT
 from domain.onward_to_venus.events import HandRevealed
 from domain.onward_to_venus.state import State
+
+from .helpers import house
 
 ALL_CARDS = frozenset(CARD_EFFECT)
 CARD_FIELDS = ("card", "cards", "take", "give")
@@ -92,7 +94,7 @@ def check_events(before: State, events: list[GameEvent]) -> None:
 @given(seed=st.integers(0, 10_000), n=st.integers(2, 5))
 def test_views_and_events_hide_other_hands(seed: int, n: int) -> None:
     options = RULES.options({"max_rounds": 15})
-    events = RULES.setup(n, options, Rng(seed, 0))
+    events = RULES.setup(n, options, house(seed, 0))
     initial = RULES.initial(n, options)
     check_events(initial, events)
     state = RULES.fold(initial, events)
@@ -105,7 +107,7 @@ def test_views_and_events_hide_other_hands(seed: int, n: int) -> None:
                 shuffled = hide_from(state, viewer if viewer is not None else -1, chooser)
                 assert encoded_view(shuffled, viewer) == encoded_view(state, viewer)
         command = chooser.choice(RULES.legal(state, seat))
-        events = RULES.decide(state, seat, command, Rng(seed, step + 1))
+        events = RULES.decide(state, seat, command, house(seed, step + 1))
         check_events(state, events)
         state = RULES.fold(state, events)
         step += 1
@@ -113,7 +115,7 @@ def test_views_and_events_hide_other_hands(seed: int, n: int) -> None:
 
 def test_a_seat_sees_its_own_hand_and_only_counts_of_others() -> None:
     options = RULES.options()
-    state = RULES.fold(RULES.initial(3, options), RULES.setup(3, options, Rng(5, 0)))
+    state = RULES.fold(RULES.initial(3, options), RULES.setup(3, options, house(5, 0)))
     view = RULES.view(state, 1)
     assert view.seats[1].hand is not None and len(view.seats[1].hand) == 6
     assert view.seats[0].hand is None and view.seats[0].hand_size == 6

@@ -7,10 +7,10 @@ import random
 import msgspec
 import pytest
 
-from domain.game import IllegalMove, Rng
+from domain.game import IllegalMove
 from domain.onward_to_venus import RULES
 
-from .helpers import match_at, random_match
+from .helpers import house, match_at, random_match
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -34,7 +34,7 @@ def test_random_matches_end(n: int, seed: int) -> None:
 @pytest.mark.parametrize("n", [2, 5])
 def test_every_legal_command_is_accepted(n: int) -> None:
     options = RULES.options({"max_rounds": 12})
-    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, Rng(n, 0)))
+    state = RULES.fold(RULES.initial(n, options), RULES.setup(n, options, house(n, 0)))
     chooser = random.Random(n)
     match = match_at(state)
     step = 0
@@ -46,14 +46,14 @@ def test_every_legal_command_is_accepted(n: int) -> None:
             assert other == seat or not RULES.legal(state, other)
         if step % 3 == 0:
             for command in commands:
-                RULES.fold(state, RULES.decide(state, seat, command, Rng(n, step + 1)))
+                RULES.fold(state, RULES.decide(state, seat, command, house(n, step + 1)))
         for other in range(n):
             if other != seat and commands:
                 with pytest.raises(IllegalMove) as caught:
                     match.decide(other, commands[0])
                 assert caught.value.code == "NOT_YOUR_TURN"
         command = chooser.choice(commands)
-        state = RULES.fold(state, RULES.decide(state, seat, command, Rng(n, step + 1)))
+        state = RULES.fold(state, RULES.decide(state, seat, command, house(n, step + 1)))
         step += 1
 
 
@@ -66,7 +66,7 @@ def test_max_rounds_ends_a_match_scored_normally() -> None:
 
 def test_events_and_commands_survive_json() -> None:
     options = RULES.options({"max_rounds": 10})
-    events = RULES.setup(3, options, Rng(9, 0))
+    events = RULES.setup(3, options, house(9, 0))
     state = RULES.fold(RULES.initial(3, options), events)
     chooser = random.Random(9)
     step = 0
@@ -75,7 +75,7 @@ def test_events_and_commands_survive_json() -> None:
         commands = RULES.legal(state, seat)
         for command in commands:
             assert RULES.parse_command(msgspec.json.encode(command)) == command
-        new = RULES.decide(state, seat, chooser.choice(commands), Rng(9, step + 1))
+        new = RULES.decide(state, seat, chooser.choice(commands), house(9, step + 1))
         events += new
         state = RULES.fold(state, new)
         step += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, TableChance
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import (
     AssignCasualties,
@@ -43,10 +43,10 @@ from domain.onward_to_venus.state import find_building, find_unit
 
 from .helpers import (
     SKULL,
-    ScriptedRng,
     dice,
     fresh,
     give,
+    house,
     names,
     of,
     place_building,
@@ -147,7 +147,7 @@ def _mars_mine_fight(roll: list[int]):
     for uid in ("P1.INF.1", "P1.INF.2", "P1.CRU.1"):
         state = place_unit(state, uid, "MARS")
     state, cards = set_hand(state, 0, ["ELITE_INFANTRY", "CP_3", "ELITE_INFANTRY"])
-    state, events = play(state, 0, ClaimTile("MARS", tile), ScriptedRng(roll))
+    state, events = play(state, 0, ClaimTile("MARS", tile), TableChance(roll))
     return state, events, cards, tile
 
 
@@ -184,7 +184,7 @@ def test_cards_alone_cannot_win_a_fight() -> None:
     state, tile = put_tile(fresh(), "MARS", "MINE", defence=3)
     state = place_unit(state, "P1.CRU.1", "MARS")
     state, cards = set_hand(state, 0, ["CP_4", "CP_4", "CP_1"])
-    state, _ = play(state, 0, ClaimTile("MARS", tile), ScriptedRng(dice(2, 2, 2)))
+    state, _ = play(state, 0, ClaimTile("MARS", tile), TableChance(dice(2, 2, 2)))
     for card in cards:
         state, _ = play(state, 0, PlayCombatCard(card))
     assert committed(state, state.combat) == 9
@@ -213,7 +213,7 @@ def test_tension_defence_value_and_takeover() -> None:
         claim = ClaimTile("MOON", tension, tension_target=target)
         rejected(state, 0, claim, "INVALID_TENSION_TARGET")
     claim = ClaimTile("MOON", tension, tension_target="P2.MINE.1")
-    state, events = play(state, 0, claim, ScriptedRng(dice(2, 5, 3)))
+    state, events = play(state, 0, claim, TableChance(dice(2, 5, 3)))
     requirement = of(events, CombatRequirementUpdated)[-1]
     assert (requirement.base, requirement.spread, requirement.required) == (3, 3, 6)
     state, _ = play(state, 0, LandForCombat(("P1.INF.1", "P1.INF.2")))
@@ -273,7 +273,7 @@ def test_the_hand_limit() -> None:
 def test_every_seat_is_dealt_its_empire_cards_and_two_more() -> None:
     for n in range(2, 6):
         state = RULES.fold(
-            RULES.initial(n, RULES.options()), RULES.setup(n, RULES.options(), ScriptedRng())
+            RULES.initial(n, RULES.options()), RULES.setup(n, RULES.options(), house())
         )
         assert all(len(hand) == 6 for hand in state.hands)
         assert state.money == (12,) * n
@@ -286,7 +286,7 @@ def test_every_seat_is_dealt_its_empire_cards_and_two_more() -> None:
 
 def test_seats_may_choose_their_empires() -> None:
     options = RULES.options({"empires": "us,DE"})
-    state = RULES.fold(RULES.initial(2, options), RULES.setup(2, options, ScriptedRng()))
+    state = RULES.fold(RULES.initial(2, options), RULES.setup(2, options, house()))
     assert state.empires == ("US", "DE")
     assert state.hands[0][:4] == (17, 18, 19, 20)
     for chosen, code in (("GB,GB", "EMPIRE_TAKEN"), ("GB", "BAD_OPTION"), ("GB,XX", "BAD_OPTION")):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.game import Rng
+from domain.game import TableChance
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import (
     AssignCasualties,
@@ -31,12 +31,12 @@ from domain.onward_to_venus.events import (
 )
 from domain.onward_to_venus.state import OnwardOptions, Planet
 
-from .helpers import SKULL, ScriptedRng, dice, names, of, play, put_tile
+from .helpers import SKULL, dice, house, names, of, play, put_tile
 
 
 def test_the_first_five_actions() -> None:
     options = OnwardOptions()
-    state = RULES.fold(RULES.initial(3, options), RULES.setup(3, options, Rng(424242, 0)))
+    state = RULES.fold(RULES.initial(3, options), RULES.setup(3, options, house(424242, 0)))
     assert [len(h) for h in state.hands] == [6, 6, 6]
     assert state.hands[2][:4] == (9, 10, 11, 12) and CARD_EFFECT[11] == "CP_3"
     state = replace(
@@ -70,7 +70,7 @@ def test_the_first_five_actions() -> None:
     group = ("P3.CRU.1", "P3.INF.1", "P3.INF.2")
     state, _ = play(state, 2, MoveGroup("EARTH", "MOON", group))
     attack = ClaimTile("MOON", moon_mine, as_part_of_move=True)
-    state, events = play(state, 2, attack, ScriptedRng(dice(SKULL, 2, 4)))
+    state, events = play(state, 2, attack, TableChance(dice(SKULL, 2, 4)))
     requirement = of(events, CombatRequirementUpdated)[0]
     assert (requirement.base, requirement.spread, requirement.required) == (2, 4, 6)
     state, _ = play(state, 2, LandForCombat(("P3.INF.1", "P3.INF.2", "P3.CRU.1")))
