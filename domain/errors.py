@@ -51,6 +51,13 @@ class BadInput(StarledgerError):
     default_code = "BAD_INPUT"
 
 
+class RulesRetired(BadInput):
+    """A stored match recorded under other rules of its game than this build plays: kept as it
+    is, neither played nor read here."""
+
+    default_code = "RULES_RETIRED"
+
+
 class StoreUnavailable(StarledgerError):
     """The store cannot be reached or answered with an error; nothing was changed by us."""
 

@@ -49,6 +49,7 @@ from domain.commitment import (
     fresh_seed,
     seed_commitment,
 )
+from domain.errors import RulesRetired
 from domain.game import (
     MAX_COMMAND_BYTES,
     ChanceNeeded,
@@ -136,6 +137,8 @@ class Match(Aggregate):
         salt: str
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             assert match.contributions is not None
             match.contributions[self.seat] = self.value
 
@@ -151,6 +154,8 @@ class Match(Aggregate):
             return {"opening": list_of(rules_for(game).event_type)}
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             before = match.state
             match._deal(_events(match.rules, self.opening))
             match._completed(self.originator_version, None, None, self.chance, before)
@@ -169,6 +174,8 @@ class Match(Aggregate):
             return {"command": rules.command_type, "outcome": list_of(rules.event_type)}
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             before = match.state
             match._apply_decided(self)
             match._completed(self.originator_version, self.seat, self.command, self.chance, before)
@@ -185,6 +192,8 @@ class Match(Aggregate):
             return {"command": rules_for(game).command_type}
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             match.pending = Pending(self.seat, _command(match.rules, self.command), [])
             match.completed = None
 
@@ -195,6 +204,8 @@ class Match(Aggregate):
         salt: str
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             assert match.pending is not None
             match.pending.given.append(self.outcome)
             match.completed = None
@@ -206,6 +217,8 @@ class Match(Aggregate):
         salt: str
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             match._withdraw()
 
     class Undone(Aggregate.Event):
@@ -214,6 +227,8 @@ class Match(Aggregate):
         salt: str
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             entry = match.undo_stack.pop()
             match.state = entry.before
             match.redo_stack.append(Entry(entry.decision, entry.seat, entry.command, entry.outcome))
@@ -225,6 +240,8 @@ class Match(Aggregate):
         salt: str
 
         def apply(self, match: Match) -> None:
+            if match.retired:
+                return  # recorded under other rules: never folded by these
             entry = match.redo_stack.pop()
             before = match.state
             match.state = match.rules.fold(before, entry.outcome)
@@ -279,6 +296,10 @@ class Match(Aggregate):
     ) -> None:
         self.game = game
         self.chance = chance
+        # Recorded under other rules of this game (an older build's): its events are kept as they
+        # are and never folded by these rules, which may read them otherwise or not at all; the
+        # match can be neither played nor read here (`check_current`).
+        self.retired = rules_version != rules_for(game).rules_version
         self.forked_from = forked_from
         self.rules_version = rules_version
         self.seats = tuple(seats)
@@ -299,6 +320,8 @@ class Match(Aggregate):
         self.redo_stack: list[Entry] = []
         self.pending: Pending | None = None
         self.completed: Completed | None = None
+        if self.retired:
+            return
         if chance == TABLE and forked_from is None:
             self.pending = Pending(None, None, [])  # the table deals the opening
         elif not entropy:
@@ -435,6 +458,7 @@ class Match(Aggregate):
     def give_chance(self, outcomes: Sequence[Any]) -> list[GameEvent]:
         """Outcomes the table gives in a row from the current chance node (a table record's
         lines): all stored, or none if one cannot be (`ImpossibleOutcome.index` says which)."""
+        self.check_current()
         if self.pending is None:
             raise IllegalMove(
                 "NOT_AWAITING_CHANCE",
@@ -445,6 +469,7 @@ class Match(Aggregate):
     def withdraw_chance(self) -> None:
         """Take back the table's latest entry: the last outcome given, a decision that waits for
         chance, or the last outcome of the opening or decision just completed."""
+        self.check_current()
         if self.chance != TABLE:
             raise IllegalMove(
                 "NOT_A_TABLE_MATCH", "the house deals this match: nothing to withdraw"
@@ -542,6 +567,7 @@ class Match(Aggregate):
     def contribute(self, seat: Seat, value: str) -> str:
         """A seat's secret entropy (hex, 16-64 bytes); the last one deals the opening.
         Returns the public commitment to it."""
+        self.check_current()
         if self.contributions is None or self.dealt:
             raise IllegalMove("NOT_AWAITING_ENTROPY", "this match takes no more entropy")
         if not 0 <= seat < len(self.seats):
@@ -567,6 +593,7 @@ class Match(Aggregate):
 
     def deal(self) -> None:
         """Draw the opening now; a seat that gave no entropy counts as the empty value."""
+        self.check_current()
         if self.contributions is None or self.dealt:
             raise IllegalMove("NOT_AWAITING_ENTROPY", "the opening is dealt already")
         given = [value or "" for value in self.contributions]
@@ -585,16 +612,28 @@ class Match(Aggregate):
 
     @property
     def result(self) -> Result | None:
-        return self.rules.result(self.state)
+        return None if self.retired else self.rules.result(self.state)
 
     @property
     def to_move(self) -> frozenset[Seat]:
+        if self.retired:
+            return frozenset()
         if self.pending is not None:
             return frozenset()  # the table is to move
         if not self.dealt:
             given = self.contributions or []
             return frozenset(seat for seat, value in enumerate(given) if value is None)
         return frozenset() if self.result is not None else self.rules.to_move(self.state)
+
+    def check_current(self) -> None:
+        """Refuse to play or read a match recorded under other rules of its game."""
+        if self.retired:
+            raise RulesRetired(
+                f"match {self.id} was recorded under {self.rules.name} rules version "
+                f"{self.rules_version}; this build plays version {self.rules.rules_version}, "
+                "so it can be neither played nor read here (its events are kept as they are: "
+                "a build of that version reads, exports and verifies it)"
+            )
 
     @property
     def waiting_for(self) -> list[str]:
@@ -605,6 +644,8 @@ class Match(Aggregate):
 
     @property
     def status(self) -> str:
+        if self.retired:
+            return "retired"
         if self.result is not None:
             return "over"
         # A fork starts in play: its opening is its origin's standing state.
@@ -632,6 +673,7 @@ class Match(Aggregate):
         In a table match, `given` are the chance outcomes the table gives for it at once (a
         table record); a decision that needs more waits for them (`enter_chance`)."""
         rules = self.rules
+        self.check_current()
         self.check_may_decide(seat, command)
         table = self.chance == TABLE
         if given and not table:
@@ -683,6 +725,7 @@ class Match(Aggregate):
     def check_may_decide(self, seat: Seat, command: Command | None = None) -> None:
         """What every game shares, checked before its own `decide`: the match runs, the seat
         exists, and the seat is one of those to move."""
+        self.check_current()
         if self.pending is not None:
             raise IllegalMove("AWAITING_CHANCE", self._awaiting_chance())
         if not self.dealt:
@@ -724,6 +767,7 @@ class Match(Aggregate):
         return "the match waits for the table to give a chance outcome"
 
     def _check_dealt(self) -> None:
+        self.check_current()
         if self.pending is not None:
             raise IllegalMove("AWAITING_CHANCE", self._awaiting_chance())
         if not self.dealt:
@@ -777,6 +821,12 @@ class Match(Aggregate):
     def _retype(self) -> None:
         """Turn a snapshot's decoded builtins back into the game's own types."""
         rules = self.rules
+        self.retired = self.rules_version != rules.rules_version
+        if self.retired:
+            self.__dict__.setdefault("chance", HOUSE)
+            self.__dict__.setdefault("pending", None)
+            self.__dict__.setdefault("completed", None)
+            return  # other rules' state: kept as builtins, never read
         self.seats = tuple(self.seats)
         self.opening = _events(rules, self.opening)
         self.state = typed(self.state, rules.state_type)

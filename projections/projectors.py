@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from domain.errors import StoreUnavailable
+from domain.errors import StarledgerError, StoreUnavailable
 from domain.game import places_from_keys
 from domain.match import TABLE, Match
 from projections.documents import (
@@ -139,7 +139,7 @@ class MatchIndex(LatestStateProjector):
 
 def scoreboard(match: Match) -> Scoreboard:
     result = match.result
-    if not match.dealt:
+    if not match.dealt or match.retired:
         scores: tuple[int, ...] = tuple(0 for _ in match.seats)
     else:
         scores = result.scores if result else tuple(match.rules.score(match.state))
@@ -233,7 +233,9 @@ def view_doc(match: Match, name: str) -> ViewDoc:
     rules = match.rules
     board = scoreboard(match)
     view: Any
-    if not match.dealt:
+    if match.retired:
+        view, text = None, _retired(match)
+    elif not match.dealt:
         waiting = ", ".join(match.waiting_for)
         source = "the table" if match.chance == TABLE else f"entropy from: {waiting}"
         view, text = None, f"the opening waits for {source}"
@@ -254,6 +256,14 @@ def view_doc(match: Match, name: str) -> ViewDoc:
         view=view,
         text=text,
     )
+
+
+def _retired(match: Match) -> str:
+    try:
+        match.check_current()
+    except StarledgerError as exc:
+        return exc.message
+    return ""
 
 
 class SeatViews(LatestStateProjector):

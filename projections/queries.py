@@ -32,7 +32,7 @@ from projections.timeline import Timeline, fold_scores, steps
 from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
 from store.ledger import Ledger
 
-STATUSES = ("setting up", "in play", "over")
+STATUSES = ("setting up", "in play", "over", "retired")
 
 
 class MatchLog(msgspec.Struct, kw_only=True, frozen=True):
@@ -110,7 +110,7 @@ class Reader:
 
     def view(self, match_id: str, viewer: Viewer, at: int | None = None) -> ViewDoc:
         """What `viewer` sees now (from the projection) or after stored event `at`."""
-        row = self.summary(match_id)
+        row = self._readable(match_id)
         if at is not None or viewer.referee:
             if at is not None and not 1 <= at <= row.version:
                 raise IllegalMove("BAD_STEP", f"--at must be between 1 and {row.version}")
@@ -132,7 +132,7 @@ class Reader:
         """The log as `viewer` may read it: redacted, with commitments, until the match opens.
         With `after`, only the entries of the stored events after that version (for clients
         that follow a match)."""
-        row = self.summary(match_id)
+        row = self._readable(match_id)
         header, *lines = self._sealed_lines(row, after)
         opened = record_opens(row.status == "over", row.sealed_log)
         return MatchLog(
@@ -145,6 +145,14 @@ class Reader:
             entries=match_log(lines, rules_for(row.game), row.seats, viewer, opened),
             notes=self.notes(match_id, viewer),
         )
+
+    def _readable(self, match_id: str) -> MatchRow:
+        """The match's row, unless it was recorded under other rules of its game (RULES_RETIRED:
+        its events are kept, but these rules cannot tell what they mean)."""
+        row = self.summary(match_id)
+        if row.status == "retired":
+            self.ledger.match(row.match).check_current()
+        return row
 
     def _sealed_lines(self, row: MatchRow, after: int) -> list[dict[str, Any]]:
         """The header and the full, sealed lines of the stored events after `after`, up to the
@@ -180,6 +188,7 @@ class Reader:
     def export(self, match_id: str, viewer: Viewer) -> list[dict[str, Any]]:
         """The replay file as `viewer` may have it: full for the referee or once the match is
         open; otherwise redacted (no seed, commitments in place of hidden lines)."""
+        self._readable(match_id)
         match, lines = audit_lines(self.ledger.stored_events(match_id))
         return finish_file(lines, match, viewer, notes=self.notes(match_id, viewer))
 

@@ -17,6 +17,7 @@ import msgspec
 
 from domain.errors import NotFound
 from domain.match import Match, standing_events
+from domain.registry import rules_for
 from projections.documents import decode_any, encode
 from projections.projectors import HASH_BYTES, match_row, scoreboard, view_doc
 from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
@@ -36,6 +37,17 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verd
         events = ledger.stored_events(ident)
     except Exception:
         return Verdict(ok=False, problem=_unreadable(ledger, ident))
+    started = events[0]
+    if (
+        isinstance(started, Match.Started)
+        and started.rules_version != rules_for(started.game).rules_version
+    ):
+        # Nothing here can judge its events: say so, rather than blame the store for them.
+        return Verdict(
+            ok=False,
+            problem=f"recorded with rules version {started.rules_version!s:.20}, this build "
+            f"plays {rules_for(started.game).rules_version}: verify it with a build of that version",
+        )
     try:
         lines = export_lines(events)
     except Exception:  # an event altered so far that it no longer means anything
