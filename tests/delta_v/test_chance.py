@@ -78,7 +78,7 @@ matches = st.tuples(
 )
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(matches)
 def test_a_bot_match_is_decided_the_same_by_a_table(match: tuple[int, int, dict[str, Any]]) -> None:
     seats, seed, options = match
@@ -87,7 +87,7 @@ def test_a_bot_match_is_decided_the_same_by_a_table(match: tuple[int, int, dict[
     assert_table_decides_the_same(RULES, seats, opts, steps)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(matches)
 def test_a_random_match_is_decided_the_same_by_a_table(
     match: tuple[int, int, dict[str, Any]],
