@@ -17,7 +17,10 @@ RULES: Rules[State] = Rules(
     name="Delta V",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
-    rules_version="2",
+    # 3: chance as a player (#24): a face-down tile's face is drawn from the tiles still unseen
+    # when it is first peeked at or turned over (no secret layout dealt at setup), and tiles are
+    # named by their cell; same distributions, other outcomes for a given seed.
+    rules_version="3",
     options_type=DeltaVOptions,
     command_type=Command,
     event_type=Event,

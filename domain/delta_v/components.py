@@ -183,6 +183,17 @@ def grid_positions() -> tuple[Position, ...]:
     return tuple((r, c) for r in range(GRID_SIZE) for c in range(GRID_SIZE) if (r, c) != STATION)
 
 
+def tile_id(position: Position) -> str:
+    """A tile is named by the cell it was laid on ("t25": row 2, column 5): tiles never move, and
+    a face-down tile has no other identity until someone looks at it."""
+    return f"t{position[0]}{position[1]}"
+
+
+def face_order(face: Face) -> tuple[str, str, int]:
+    """The fixed order the unseen tiles are kept in (a multiset: it says nothing of the layout)."""
+    return (face.incident or "", face.mineral or "", face.value)
+
+
 def rocket_id(seat: int, number: int) -> str:
     return f"{seat}-r{number}"
 

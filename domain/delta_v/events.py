@@ -21,6 +21,8 @@ StationReturn = Literal["incident", "fulfilled"]
 
 
 class DealtTile(msgspec.Struct, frozen=True):
+    """A tile of the layout published when the game ends (R15)."""
+
     position: Position
     tile_id: str
     face: Face
@@ -61,18 +63,14 @@ class GameCreated(GameEvent, frozen=True):
     contracts: tuple[ContractSpec, ...]
 
 
-class AsteroidFieldDealt(GameEvent, frozen=True):
-    """The secret layout; no one sees it until GameEnded publishes it (R15)."""
-
-    tiles: tuple[DealtTile, ...]
-
-    def visibility(self) -> Visibility:
-        return Visibility.no_one()
-
-
 class AsteroidFieldLaid(GameEvent, frozen=True):
+    """The tiles laid face down on `positions`: `faces` is the box's contents as a multiset (the
+    manifest's, public), never a layout. A face-down tile nobody has looked at has no face yet:
+    it is drawn from the tiles still unseen when it is first peeked at or turned over."""
+
     positions: tuple[Position, ...]
     station: Position
+    faces: tuple[Face, ...]
 
 
 class PlayerEquipped(GameEvent, frozen=True):
@@ -172,6 +170,8 @@ class TilesPeeked(GameEvent, frozen=True):
 
 
 class TilesPeekedDetail(GameEvent, frozen=True):
+    """The faces the seat saw; a tile nobody had looked at was drawn for this peek."""
+
     seat: Seat
     source: PeekSource
     results: tuple[PeekResult, ...]
@@ -266,6 +266,8 @@ class ContractStepSkipped(GameEvent, frozen=True):
 
 
 class TileRevealed(GameEvent, frozen=True):
+    """A tile turned face up for everyone; a tile nobody had looked at was drawn for it."""
+
     seat: Seat
     position: Position
     tile_id: str
@@ -337,7 +339,6 @@ class GameEnded(GameEvent, frozen=True):
 
 Event = (
     GameCreated
-    | AsteroidFieldDealt
     | AsteroidFieldLaid
     | PlayerEquipped
     | RocketPlacedOnStation

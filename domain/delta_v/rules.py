@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import IllegalMove, Result, Rng
+from domain.game import Chance, IllegalMove, Result, TableChance, seat_ref
 
 from . import commands as c
 from . import rules_actions as actions
@@ -26,17 +26,17 @@ from .components import (
     ROCKETS_PER_PLAYER,
     STATION,
     ContractSpec,
+    Face,
     ManifestError,
+    Position,
     bribe_id,
     check_manifest,
     grid_positions,
     rocket_id,
 )
 from .events import (
-    AsteroidFieldDealt,
     AsteroidFieldLaid,
     BribeSpec,
-    DealtTile,
     Event,
     FirstPlayerChosen,
     GameCreated,
@@ -55,37 +55,47 @@ def initial(n_seats: int, options: DeltaVOptions) -> State:
     return State(n_seats=n_seats, options=options)
 
 
-def setup(n_seats: int, options: DeltaVOptions, rng: Rng) -> list[Event]:
-    """§3 and §7: the shuffle of the 48 tiles over the grid in row-major order, then the first player."""
+def setup(n_seats: int, options: DeltaVOptions, chance: Chance) -> list[Event]:
+    """§3 and §7: the 48 tiles laid face down, then the first player. Nobody has seen a tile, so
+    none has a face yet: each is drawn from the tiles still unseen when it is first looked at."""
     manifest = MANIFESTS[options.manifest_id]
     try:
         check_manifest(manifest)
     except ManifestError as exc:
         raise IllegalMove("BAD_MANIFEST", str(exc)) from None
-    order = rng.shuffled(range(len(manifest.tiles)))
-    layout = tuple(
-        DealtTile(position, f"t{index + 1:02d}", manifest.tiles[index])
-        for position, index in zip(grid_positions(), order, strict=True)
+    check_seats(n_seats)
+    first = chance.pick(tuple(range(n_seats)), "the first player", label=seat_ref)
+    return opening_events(
+        n_seats,
+        options,
+        manifest.tiles,
+        grid_positions(),
+        first,
+        manifest.contracts,
+        manifest.manifest_id,
     )
-    first = rng.below(n_seats)
-    return opening_events(n_seats, options, layout, first, manifest.contracts, manifest.manifest_id)
+
+
+def check_seats(n_seats: int) -> None:
+    if not MIN_SEATS <= n_seats <= MAX_SEATS:
+        raise IllegalMove("BAD_SEATS", f"Delta V seats {MIN_SEATS} to {MAX_SEATS} players")
 
 
 def opening_events(
     n_seats: int,
     options: DeltaVOptions,
-    layout: tuple[DealtTile, ...],
+    faces: tuple[Face, ...],
+    positions: tuple[Position, ...],
     first: int,
     contracts: tuple[ContractSpec, ...],
     manifest_id: str,
 ) -> list[Event]:
-    """The opening once chance has spoken; a hand-made layout may leave cells empty."""
-    if not MIN_SEATS <= n_seats <= MAX_SEATS:
-        raise IllegalMove("BAD_SEATS", f"Delta V seats {MIN_SEATS} to {MAX_SEATS} players")
+    """The opening once chance has spoken: `faces` laid face down on `positions` (a hand-made
+    field may leave cells empty)."""
+    check_seats(n_seats)
     events: list[Event] = [
         GameCreated(n_seats, COLOURS[:n_seats], manifest_id, contracts),
-        AsteroidFieldDealt(layout),
-        AsteroidFieldLaid(tuple(sorted(t.position for t in layout)), STATION),
+        AsteroidFieldLaid(tuple(sorted(positions)), STATION, faces),
     ]
     for seat in range(n_seats):
         rockets = tuple(rocket_id(seat, n) for n in range(1, ROCKETS_PER_PLAYER + 1))
@@ -97,12 +107,12 @@ def opening_events(
     state = initial(n_seats, options)
     for event in events:
         state = evolve(state, event)
-    out = Outcome(state)
+    out = Outcome(state, TableChance())  # the first turn starts without drawing anything
     start_turn(out, 1, first)
     return events + out.events
 
 
-Handler = Callable[[State, int, Any], Outcome]
+Handler = Callable[[State, int, Any, Chance], Outcome]
 
 OWN_TURN_INCIDENT_PHASES: frozenset[Phase] = frozenset(
     {"ACTION", "CONTRACT_DECLARATION", "CONTRACT_REVEAL"}
@@ -140,7 +150,7 @@ COMMANDS: dict[type, tuple[frozenset[Phase], Handler]] = {
 }
 
 
-def decide(state: State, seat: int, command: c.Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: int, command: c.Command, chance: Chance) -> list[Event]:
     """The phase check of §4.4, then the command's own rules. Game over and whose turn it is
     are checked by the platform first (`Rules.check_turn`), as for every game."""
     phases, handler = COMMANDS[type(command)]
@@ -150,7 +160,7 @@ def decide(state: State, seat: int, command: c.Command, rng: Rng) -> list[Event]
         raise IllegalMove(
             "WRONG_PHASE", f"{type(command).__name__} is not possible in {state.phase}"
         )
-    return handler(state, seat, command).events
+    return handler(state, seat, command, chance).events
 
 
 def to_move(state: State) -> frozenset[int]:

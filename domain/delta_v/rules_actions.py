@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove
+from domain.game import Chance, IllegalMove
 
 from .commands import BuyRocket, ChooseProspectReveal, MoveRockets, Prospect, SatelliteSurvey
 from .components import GRID_SIZE, SURVEY_TILES, Position
@@ -37,10 +37,10 @@ from .rules_flow import (
 from .state import State
 
 
-def move_rockets(state: State, seat: int, command: MoveRockets) -> Outcome:
+def move_rockets(state: State, seat: int, command: MoveRockets, chance: Chance) -> Outcome:
     if not command.moves:
         raise IllegalMove("NO_MOVES", "name at least one rocket to move")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "move"))
     moved: set[str] = set()
     for move in command.moves:
@@ -68,20 +68,22 @@ def move_rockets(state: State, seat: int, command: MoveRockets) -> Outcome:
     return out
 
 
-def prospect(state: State, seat: int, command: Prospect) -> Outcome:
+def prospect(state: State, seat: int, command: Prospect, chance: Chance) -> Outcome:
     if not any(tile_under(r) is not None for r in rockets_in_play(state, seat)):
         raise IllegalMove(
             "NOTHING_TO_PROSPECT", "none of your rockets is on an asteroid tile (R22)"
         )
     positions = tuple(own_tiles(state, seat))
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "prospect"))
     peek(out, seat, "prospect", positions)
     return out
 
 
-def choose_prospect_reveal(state: State, seat: int, command: ChooseProspectReveal) -> Outcome:
-    out = Outcome(state)
+def choose_prospect_reveal(
+    state: State, seat: int, command: ChooseProspectReveal, chance: Chance
+) -> Outcome:
+    out = Outcome(state, chance)
     position = command.position
     if position is None:
         out.emit(ProspectRevealDeclined(seat))
@@ -94,7 +96,7 @@ def choose_prospect_reveal(state: State, seat: int, command: ChooseProspectRevea
     if problem is not None:
         raise problem
     tile = tile_at(state, position)
-    assert tile is not None
+    assert tile is not None and tile.face is not None  # peeked, and an incident
     out.emit(TileRevealed(seat, position, tile.tile_id, tile.face, "prospect", "incident"))
     if not resolve_incident(out, position, seat) and not out.over:
         finish_action(out)
@@ -119,7 +121,7 @@ def survey_lines(state: State, seat: int) -> list[tuple[Position, ...]]:
     return [line for line in lines if line]
 
 
-def satellite_survey(state: State, seat: int, command: SatelliteSurvey) -> Outcome:
+def satellite_survey(state: State, seat: int, command: SatelliteSurvey, chance: Chance) -> Outcome:
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -144,18 +146,18 @@ def satellite_survey(state: State, seat: int, command: SatelliteSurvey) -> Outco
     ]:
         # R8: fewer than 3 only when they are all the eligible tiles of their line.
         raise IllegalMove("WRONG_PEEK_COUNT", f"a survey looks at {SURVEY_TILES} tiles if it can")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "survey"), BribeSpent(seat, bribe.bribe_id, bribe.mineral, "survey"))
     peek(out, seat, "survey", positions)
     finish_action(out)
     return out
 
 
-def buy_rocket(state: State, seat: int, command: BuyRocket) -> Outcome:
+def buy_rocket(state: State, seat: int, command: BuyRocket, chance: Chance) -> Outcome:
     yard = shipyard(state, seat)
     if not yard:
         raise IllegalMove("SHIPYARD_EMPTY", "your shipyard is empty")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "buy"), RocketPlacedOnStation(seat, yard[0].rocket_id, "buy"))
     finish_action(out)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from domain.game import IllegalMove
+from domain.game import Chance, IllegalMove, seat_ref
 
 from .commands import (
     AcceptFailure,
@@ -49,6 +49,7 @@ from .rules_flow import (
     Outcome,
     end_game,
     end_turn,
+    faces,
     open_window,
     resolve_incident,
     return_rockets_to_station,
@@ -89,7 +90,7 @@ def replacement_bribes(state: State, seat: int) -> list[Bribe]:
     return [b for b in unspent_bribes(state, seat) if fits_as_replacement(state, b.mineral)]
 
 
-def declare_contract(state: State, seat: int, command: DeclareContract) -> Outcome:
+def declare_contract(state: State, seat: int, command: DeclareContract, chance: Chance) -> Outcome:
     if state.meteored:
         raise IllegalMove("CONTRACT_STEP_FORBIDDEN", "a Meteor Storm forbids a contract this turn")
     contract = contract_by_id(state, command.contract_id)
@@ -99,7 +100,7 @@ def declare_contract(state: State, seat: int, command: DeclareContract) -> Outco
         raise IllegalMove("CONTRACT_ALREADY_FULFILLED", f"{command.contract_id} is fulfilled")
     if not revealable_positions(state, seat):
         raise IllegalMove("NO_REVEALABLE_TILE", "no tile can be revealed")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ContractDeclared(seat, command.contract_id))
     return out
 
@@ -117,17 +118,19 @@ def skip_reason(
     return None
 
 
-def skip_contract_step(state: State, seat: int, command: SkipContractStep) -> Outcome:
+def skip_contract_step(
+    state: State, seat: int, command: SkipContractStep, chance: Chance
+) -> Outcome:
     reason = skip_reason(state, seat)
     if reason is None:
         raise IllegalMove("SKIP_NOT_ALLOWED", "trying to fulfil a contract is mandatory (R4)")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ContractStepSkipped(seat, reason))
     end_turn(out)
     return out
 
 
-def reveal_tile(state: State, seat: int, command: RevealTile) -> Outcome:
+def reveal_tile(state: State, seat: int, command: RevealTile, chance: Chance) -> Outcome:
     position = command.position
     if not is_face_down(state, position) or position in attempt_positions(state.attempt):
         raise IllegalMove("TILE_NOT_FACE_DOWN", f"{list(position)} is not a face-down tile")
@@ -135,12 +138,15 @@ def reveal_tile(state: State, seat: int, command: RevealTile) -> Outcome:
         raise IllegalMove("TILE_BLOCKED", f"{list(position)} holds an opponent rocket or the alien")
     tile = tile_at(state, position)
     assert tile is not None and state.attempt is not None
-    judgement = judge(state, tile.face)
+    out = Outcome(state, chance)
+    (face,) = faces(
+        out, (position,), lambda p: f"the tile {seat_ref(seat)} turns over at {list(p)}"
+    )
+    judgement = judge(state, face)
     context: Literal["contract", "bid_up"] = (
         "bid_up" if state.attempt.stage == "bid_up" else "contract"
     )
-    out = Outcome(state)
-    out.emit(TileRevealed(seat, position, tile.tile_id, tile.face, context, judgement))
+    out.emit(TileRevealed(seat, position, tile.tile_id, face, context, judgement))
     if judgement == "incident":
         fail_attempt(out, "incident_revealed", position)
     elif judgement == "match":
@@ -151,7 +157,7 @@ def reveal_tile(state: State, seat: int, command: RevealTile) -> Outcome:
     return out
 
 
-def replace_mineral(state: State, seat: int, command: ReplaceMineral) -> Outcome:
+def replace_mineral(state: State, seat: int, command: ReplaceMineral, chance: Chance) -> Outcome:
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -163,8 +169,8 @@ def replace_mineral(state: State, seat: int, command: ReplaceMineral) -> Outcome
         )
     assert state.attempt is not None and state.attempt.pending is not None
     tile = tile_at(state, state.attempt.pending)
-    assert tile is not None and tile.face.mineral is not None
-    out = Outcome(state)
+    assert tile is not None and tile.face is not None and tile.face.mineral is not None
+    out = Outcome(state, chance)
     out.emit(
         BribeSpent(seat, bribe.bribe_id, bribe.mineral, "replacement"),
         MineralReplaced(
@@ -175,15 +181,15 @@ def replace_mineral(state: State, seat: int, command: ReplaceMineral) -> Outcome
     return out
 
 
-def accept_failure(state: State, seat: int, command: AcceptFailure) -> Outcome:
+def accept_failure(state: State, seat: int, command: AcceptFailure, chance: Chance) -> Outcome:
     assert state.attempt is not None and state.attempt.pending is not None
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ReplacementDeclined(seat, state.attempt.pending))
     fail_attempt(out, "mismatch")
     return out
 
 
-def bid_up(state: State, seat: int, command: BidUp) -> Outcome:
+def bid_up(state: State, seat: int, command: BidUp, chance: Chance) -> Outcome:
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -192,14 +198,14 @@ def bid_up(state: State, seat: int, command: BidUp) -> Outcome:
     if bribe.mineral not in attempt_requirements(state):
         raise IllegalMove("BID_MINERAL_NOT_ON_CONTRACT", f"{bribe.mineral} is not on the contract")
     assert state.attempt is not None
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(BidUpDeclared(seat, bribe.bribe_id, bribe.mineral, state.attempt.contract_id))
     require_reveal(out)
     return out
 
 
-def pass_bid_up(state: State, seat: int, command: PassBidUp) -> Outcome:
-    out = Outcome(state)
+def pass_bid_up(state: State, seat: int, command: PassBidUp, chance: Chance) -> Outcome:
+    out = Outcome(state, chance)
     out.emit(ResponsePassed("bid_up", seat))
     if out.state.window is None:
         fulfil(out)

@@ -6,14 +6,13 @@ from typing import Any, assert_never
 
 from msgspec.structs import replace
 
-from .components import GRID_SIZE
+from .components import GRID_SIZE, Face, Position, face_order, incident, tile_id
 from .events import (
     ActionSkipped,
     ActionTaken,
     AlienEncounterResolved,
     AlienEncounterRevealed,
     AlienMoved,
-    AsteroidFieldDealt,
     AsteroidFieldLaid,
     BidUpBribeReturned,
     BidUpDeclared,
@@ -79,8 +78,8 @@ def evolve(state: State, event: Event) -> State:
     match event:
         case GameCreated() as e:
             return _game_created(state, e)
-        case AsteroidFieldDealt() as e:
-            return _field_dealt(state, e)
+        case AsteroidFieldLaid() as e:
+            return _field_laid(state, e)
         case PlayerEquipped() as e:
             return _player_equipped(state, e)
         case RocketPlacedOnStation() as e:
@@ -116,6 +115,10 @@ def evolve(state: State, event: Event) -> State:
             return _move_rockets(state, set(e.rocket_ids), "STATION")
         case TilesPeeked() as e:
             return _tiles_peeked(state, e)
+        case TilesPeekedDetail() as e:
+            for result in e.results:
+                state = _determine(state, result.position, result.face)
+            return state
         case ProspectRevealDeclined():
             return replace(state, panel=None, phase="CONTRACT_DECLARATION")
         case BribeSpent() as e:
@@ -157,11 +160,11 @@ def evolve(state: State, event: Event) -> State:
         case ContractFulfilled() as e:
             return _contract_fulfilled(state, e)
         case GameEnded() as e:
+            for dealt in e.final_layout or ():
+                state = _determine(state, dealt.position, dealt.face)
             return replace(state, phase="GAME_OVER", ended=e, window=None, attempt=None)
         case (
-            AsteroidFieldLaid()
-            | RocketsCollided()
-            | TilesPeekedDetail()
+            RocketsCollided()
             | SabotageResolved()
             | ReplacementDeclined()
             | ContractRequirementsMet()
@@ -216,11 +219,23 @@ def _game_created(state: State, e: GameCreated) -> State:
     )
 
 
-def _field_dealt(state: State, e: AsteroidFieldDealt) -> State:
+def _field_laid(state: State, e: AsteroidFieldLaid) -> State:
     grid = list(state.grid)
-    for dealt in e.tiles:
-        grid[cell_index(dealt.position)] = Tile(dealt.tile_id, dealt.face)
-    return replace(state, grid=tuple(grid))
+    for position in e.positions:
+        grid[cell_index(position)] = Tile(tile_id(position))
+    return replace(state, grid=tuple(grid), unseen=tuple(sorted(e.faces, key=face_order)))
+
+
+def _determine(state: State, position: Position, face: Face) -> State:
+    """An event named the face of the tile at `position`: if nobody had looked at it before,
+    it was drawn now, so it leaves the unseen tiles and keeps this face from now on."""
+    tile = tile_at(state, position)
+    if tile is None or tile.face is not None:
+        return state
+    unseen = list(state.unseen)
+    unseen.remove(face)  # the rules drew it from there
+    state = _set_cell(state, position, replace(tile, face=face))
+    return replace(state, unseen=tuple(unseen))
 
 
 def _player_equipped(state: State, e: PlayerEquipped) -> State:
@@ -292,12 +307,14 @@ def _scan_finished(state: State, e: MineralScanFinished) -> State:
 
 
 def _incident_taken(state: State, e: IncidentTaken) -> State:
+    state = _determine(state, e.from_position, incident(e.kind))
     state = _set_cell(state, e.from_position, None)
     held = HeldIncident(e.incident_id, e.kind, e.seat, e.acquired_turn)
     return replace(state, incidents=(*state.incidents, held))
 
 
 def _alien_revealed(state: State, e: AlienEncounterRevealed) -> State:
+    state = _determine(state, e.position, incident("ALIEN_ENCOUNTER"))
     tile = tile_at(state, e.position)
     assert tile is not None
     state = _set_cell(state, e.position, replace(tile, face_up_alien=True))
@@ -315,6 +332,7 @@ def _incident_stolen(state: State, e: IncidentStolen) -> State:
 
 
 def _tile_revealed(state: State, e: TileRevealed) -> State:
+    state = _determine(state, e.position, e.face)
     state = replace(state, seen=state.seen | {e.position}, revealed_by=e.context)
     if e.context == "prospect":
         return replace(
@@ -343,7 +361,7 @@ def _accept(attempt: Attempt, tile: AttemptTile) -> Attempt:
 def _mineral_replaced(state: State, e: MineralReplaced) -> State:
     assert state.attempt is not None
     tile = tile_at(state, e.position)
-    assert tile is not None
+    assert tile is not None and tile.face is not None  # turned over just before
     accepted = AttemptTile(
         e.position, tile.tile_id, e.printed_mineral, e.new_mineral, tile.face.value
     )
@@ -360,7 +378,7 @@ def _bid_up_declared(state: State, e: BidUpDeclared) -> State:
 
 
 def _contract_fulfilled(state: State, e: ContractFulfilled) -> State:
-    for tile in e.tiles:
+    for tile in e.tiles:  # each was turned over in the attempt, so its face was drawn then
         state = _set_cell(state, tile.position, None)
     collections = list(state.collections)
     collections[e.seat] = collections[e.seat] + e.tiles

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, places_from_keys
+from collections.abc import Callable, Sequence
 
-from .components import ALIEN_ENCOUNTERS, Position
+from domain.game import Chance, IllegalMove, places_from_keys, seat_ref
+
+from .components import ALIEN_ENCOUNTERS, Face, Position
 from .events import (
     ActionSkipped,
     AlienEncounterRevealed,
@@ -45,10 +47,12 @@ from .state import Rocket, State
 
 
 class Outcome:
-    """The events of one decision, folded as they are emitted so later rules see their effect."""
+    """The events of one decision, folded as they are emitted so later rules see their effect,
+    and the chance the decision draws from (a face-down tile's face when it is first seen)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, chance: Chance) -> None:
         self.state = state
+        self.chance = chance
         self.events: list[Event] = []
 
     def emit(self, *events: Event) -> None:
@@ -144,6 +148,24 @@ def end_turn(out: Outcome) -> None:
         start_turn(out, state.turn + 1, (state.active + 1) % state.n_seats)
 
 
+def faces(
+    out: Outcome, positions: Sequence[Position], what: Callable[[Position], str]
+) -> list[Face]:
+    """The faces of these tiles. A tile nobody has looked at has no face until now: it is drawn
+    from the tiles still unseen (drawing from what is left is the same as shuffling first)."""
+    left = list(out.state.unseen)
+    found: list[Face] = []
+    for position in positions:
+        tile = tile_at(out.state, position)
+        assert tile is not None
+        face = tile.face
+        if face is None:
+            face = out.chance.draw(left, what(position), label=Face.label)
+            left.remove(face)
+        found.append(face)
+    return found
+
+
 def end_game(out: Outcome, reason: EndReason) -> None:
     state = out.state
     scores = final_scores(state)
@@ -152,10 +174,11 @@ def end_game(out: Outcome, reason: EndReason) -> None:
     places = places_from_keys([(s.total, s.contracts, s.unspent_bribes) for s in scores])
     layout = None
     if state.options.reveal_layout_at_end:
+        # R15: every tile left is turned over, those nobody has seen drawn one by one.
+        positions = list(asteroid_positions(state))
+        shown = faces(out, positions, lambda p: f"the tile left face down at {list(p)}")
         layout = tuple(
-            DealtTile(p, tile.tile_id, tile.face)
-            for p in asteroid_positions(state)
-            if (tile := tile_at(state, p)) is not None
+            DealtTile(p, _tile_id(state, p), face) for p, face in zip(positions, shown, strict=True)
         )
     winners = tuple(seat for seat, place in enumerate(places) if place == 1)
     out.emit(GameEnded(reason, scores, places, winners, layout))
@@ -171,10 +194,16 @@ def return_rockets_to_station(out: Outcome, position: Position, reason: StationR
         out.emit(RocketsReturnedToStation(seat, tuple(ids), position, reason))
 
 
+def _tile_id(state: State, position: Position) -> str:
+    tile = tile_at(state, position)
+    assert tile is not None
+    return tile.tile_id
+
+
 def resolve_incident(out: Outcome, position: Position, seat: int) -> bool:
     """§4.6.3. True when an ALIEN_DECISION is now open for the revealer."""
     tile = tile_at(out.state, position)
-    assert tile is not None and tile.face.incident is not None
+    assert tile is not None and tile.face is not None and tile.face.incident is not None
     return_rockets_to_station(out, position, "incident")
     if tile.face.incident != "ALIEN_ENCOUNTER":
         out.emit(IncidentTaken(seat, tile.tile_id, tile.face.incident, position, out.state.turn))
@@ -190,12 +219,9 @@ def resolve_incident(out: Outcome, position: Position, seat: int) -> bool:
 
 def peek(out: Outcome, seat: int, source: PeekSource, positions: tuple[Position, ...]) -> None:
     """A public note of which tiles were lifted, and their faces for the peeking seat only (§5)."""
-    results = []
-    for position in positions:
-        tile = tile_at(out.state, position)
-        assert tile is not None
-        results.append(PeekResult(position, tile.face))
-    out.emit(TilesPeeked(seat, source, positions), TilesPeekedDetail(seat, source, tuple(results)))
+    seen = faces(out, positions, lambda p: f"the tile {seat_ref(seat)} peeks at {list(p)}")
+    results = tuple(PeekResult(p, face) for p, face in zip(positions, seen, strict=True))
+    out.emit(TilesPeeked(seat, source, positions), TilesPeekedDetail(seat, source, results))
 
 
 def collide(out: Outcome, mover: Rocket, position: Position) -> None:
@@ -222,7 +248,7 @@ def incident_reveal_problem(state: State, position: Position) -> IllegalMove | N
     tile = tile_at(state, position)
     if tile is None or tile.face_up_alien:
         return IllegalMove("TILE_NOT_FACE_DOWN", f"{list(position)} is not a face-down tile")
-    if not tile.face.is_incident:
+    if tile.face is None or not tile.face.is_incident:  # None: nobody has seen it
         return IllegalMove("NOT_AN_INCIDENT", f"{list(position)} is not an incident")
     if state.alien == position:
         return IllegalMove("TILE_BLOCKED", "a tile under the alien is never revealed (R7)")

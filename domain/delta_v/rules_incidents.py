@@ -5,7 +5,7 @@ decision (§4.4.14)."""
 
 from __future__ import annotations
 
-from domain.game import IllegalMove
+from domain.game import Chance, IllegalMove
 
 from .commands import (
     FinishMineralScan,
@@ -78,9 +78,11 @@ def held_usable(state: State, seat: int, incident_id: str, kind: IncidentKind) -
     return held
 
 
-def play_pirate_attack(state: State, seat: int, command: PlayPirateAttack) -> Outcome:
+def play_pirate_attack(
+    state: State, seat: int, command: PlayPirateAttack, chance: Chance
+) -> Outcome:
     held_usable(state, seat, command.incident_id, "PIRATE_ATTACK")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(
         PirateAttackPlayed(seat, state.active, command.incident_id),
         ActionSkipped(state.active, "pirate_attack"),
@@ -89,25 +91,25 @@ def play_pirate_attack(state: State, seat: int, command: PlayPirateAttack) -> Ou
     return out
 
 
-def play_meteor_storm(state: State, seat: int, command: PlayMeteorStorm) -> Outcome:
+def play_meteor_storm(state: State, seat: int, command: PlayMeteorStorm, chance: Chance) -> Outcome:
     held_usable(state, seat, command.incident_id, "METEOR_STORM")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(MeteorStormPlayed(seat, state.active, command.incident_id))
     return out
 
 
-def pass_response(state: State, seat: int, command: PassResponse) -> Outcome:
+def pass_response(state: State, seat: int, command: PassResponse, chance: Chance) -> Outcome:
     assert state.window is not None
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(ResponsePassed(state.window.window, seat))
     if out.state.window is None and out.state.phase == "ACTION":
         enter_action(out)
     return out
 
 
-def use_mineral_scan(state: State, seat: int, command: UseMineralScan) -> Outcome:
+def use_mineral_scan(state: State, seat: int, command: UseMineralScan, chance: Chance) -> Outcome:
     held = held_usable(state, seat, command.incident_id, "MINERAL_SCAN")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     # R9: the allowance counts station and tile rockets when the scan is used.
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
@@ -117,7 +119,7 @@ def use_mineral_scan(state: State, seat: int, command: UseMineralScan) -> Outcom
     return out
 
 
-def scan_peek(state: State, seat: int, command: ScanPeek) -> Outcome:
+def scan_peek(state: State, seat: int, command: ScanPeek, chance: Chance) -> Outcome:
     scan = state.scan
     assert scan is not None
     position = command.position
@@ -132,16 +134,18 @@ def scan_peek(state: State, seat: int, command: ScanPeek) -> Outcome:
     # R10: the card sets no limit on extra peeks; the option applies the survey's restrictions.
     if state.options.scan_respects_blocking and is_blocked_for(state, seat, position):
         raise IllegalMove("TILE_BLOCKED", f"{list(position)} holds an opponent rocket or the alien")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     peek(out, seat, "scan_extra", (position,))
     return out
 
 
-def finish_mineral_scan(state: State, seat: int, command: FinishMineralScan) -> Outcome:
+def finish_mineral_scan(
+    state: State, seat: int, command: FinishMineralScan, chance: Chance
+) -> Outcome:
     scan = state.scan
     assert scan is not None
     position = command.reveal_position
-    out = Outcome(state)
+    out = Outcome(state, chance)
     if position is None:
         out.emit(MineralScanFinished(seat))
         reopen_windows(out)
@@ -156,7 +160,7 @@ def finish_mineral_scan(state: State, seat: int, command: FinishMineralScan) -> 
     if problem is not None:
         raise problem
     tile = tile_at(state, position)
-    assert tile is not None
+    assert tile is not None and tile.face is not None  # peeked, and an incident
     out.emit(
         MineralScanFinished(seat),
         TileRevealed(seat, position, tile.tile_id, tile.face, "scan", "incident"),
@@ -166,7 +170,7 @@ def finish_mineral_scan(state: State, seat: int, command: FinishMineralScan) -> 
     return out
 
 
-def use_sabotage(state: State, seat: int, command: UseSabotage) -> Outcome:
+def use_sabotage(state: State, seat: int, command: UseSabotage, chance: Chance) -> Outcome:
     held = held_usable(state, seat, command.incident_id, "SABOTAGE")
     target = rocket_by_id(state, command.target_rocket_id)
     if target is None or target.seat == seat or target.location == "SHIPYARD":
@@ -186,7 +190,7 @@ def use_sabotage(state: State, seat: int, command: UseSabotage) -> Outcome:
             raise IllegalMove("ROCKET_NOT_IN_PLAY", f"{follower.rocket_id} is in your shipyard")
         if is_locked(state, follower):
             raise IllegalMove("ROCKET_LOCKED_BY_ALIEN", f"the alien holds {follower.rocket_id}")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
         SabotageResolved(seat, target.seat, target.rocket_id, target.location),
@@ -204,12 +208,14 @@ def use_sabotage(state: State, seat: int, command: UseSabotage) -> Outcome:
     return out
 
 
-def use_rocket_acquisition(state: State, seat: int, command: UseRocketAcquisition) -> Outcome:
+def use_rocket_acquisition(
+    state: State, seat: int, command: UseRocketAcquisition, chance: Chance
+) -> Outcome:
     held = held_usable(state, seat, command.incident_id, "ROCKET_ACQUISITION")
     yard = shipyard(state, seat)
     if not yard:
         raise IllegalMove("SHIPYARD_EMPTY", "your shipyard is empty (R23)")
-    out = Outcome(state)
+    out = Outcome(state, chance)
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
         RocketPlacedOnStation(seat, yard[0].rocket_id, "rocket_acquisition"),
@@ -218,12 +224,14 @@ def use_rocket_acquisition(state: State, seat: int, command: UseRocketAcquisitio
     return out
 
 
-def resolve_alien_encounter(state: State, seat: int, command: ResolveAlienEncounter) -> Outcome:
+def resolve_alien_encounter(
+    state: State, seat: int, command: ResolveAlienEncounter, chance: Chance
+) -> Outcome:
     if command.alien_to is not None and tile_at(state, command.alien_to) is None:
         raise IllegalMove(
             "ILLEGAL_ALIEN_DESTINATION", "the alien goes on an asteroid tile, never the station"
         )
-    out = Outcome(state)
+    out = Outcome(state, chance)
     if command.alien_to is not None:
         out.emit(AlienMoved(seat, state.alien, command.alien_to))
     steal = command.steal

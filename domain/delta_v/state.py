@@ -48,8 +48,12 @@ class DeltaVOptions(Options, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class Tile(msgspec.Struct, frozen=True):
+    """A tile on the grid. `face` is None while nobody has looked at it: it is drawn from
+    `State.unseen` when it is first peeked at or turned over, and known from then on (to whom
+    the events say: the peeking seat, or everyone)."""
+
     tile_id: str
-    face: Face
+    face: Face | None = None
     face_up_alien: bool = False
 
 
@@ -129,6 +133,9 @@ class State(msgspec.Struct, frozen=True):
     manifest_id: str = ""
     contracts: tuple[Contract, ...] = ()
     grid: tuple[Tile | None, ...] = ()
+    unseen: tuple[Face, ...] = ()
+    """The faces of the tiles nobody has looked at, as a multiset (in `face_order`): one for
+    each grid tile whose face is None. Hidden from every view."""
     rockets: tuple[Rocket, ...] = ()
     bribes: tuple[Bribe, ...] = ()
     incidents: tuple[HeldIncident, ...] = ()

@@ -182,8 +182,9 @@ def _attempt(state: State) -> AttemptView | None:
 
 
 def _face(state: State, position: Position) -> Face:
+    """The face of a tile turned over in the attempt (so it was drawn when it was turned)."""
     tile = tile_at(state, position)
-    assert tile is not None
+    assert tile is not None and tile.face is not None
     return tile.face
 
 
@@ -200,9 +201,11 @@ def _peeks(state: State, seat: int | None) -> tuple[PeekResult, ...]:
     if panel is None or seat is None or panel.seat != seat:
         return ()
     return tuple(
-        PeekResult(p, _face(state, p))
+        PeekResult(p, tile.face)
         for p in panel.positions
-        if (tile := tile_at(state, p)) is not None and not tile.face_up_alien
+        if (tile := tile_at(state, p)) is not None
+        and tile.face is not None
+        and not tile.face_up_alien
     )
 
 
@@ -220,6 +223,7 @@ def _known_tiles(state: State, seat: int | None, face_up: set[Position]) -> tupl
         if p in known
         and p not in face_up
         and (tile := tile_at(state, p)) is not None
+        and tile.face is not None
         and not tile.face_up_alien
     )
 

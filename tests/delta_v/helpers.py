@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -19,37 +21,36 @@ from domain.delta_v.components import (
     grid_positions,
     incident,
     mineral,
+    tile_id,
 )
 from domain.delta_v.events import (
     AlienEncounterRevealed,
     AlienMoved,
-    DealtTile,
     Event,
     GameEnded,
     IncidentTaken,
+    PeekResult,
+    PeekSource,
     RocketMoved,
     RocketPlacedOnStation,
     TileRevealed,
+    TilesPeeked,
+    TilesPeekedDetail,
 )
 from domain.delta_v.rules import opening_events
 from domain.delta_v.rules_board import bribe_by_id, contract_by_id
 from domain.delta_v.state import DeltaVOptions, State
-from domain.game import IllegalMove, Rng
+from domain.game import ChanceNeeded, HouseChance, IllegalMove, Rng, TableChance
 
 ANN, BEN, CAT = 0, 1, 2
 FILLER = mineral("EPS", 1)
 
 
-def tile_id(position: Position) -> str:
-    """Hand-made layouts name tiles by their cell; the engine never relies on the form of an id."""
-    return f"t{position[0]}{position[1]}"
-
-
-def layout(faces: dict[Position, Face], filler: Face | None = FILLER) -> tuple[DealtTile, ...]:
+def layout(faces: dict[Position, Face], filler: Face | None = FILLER) -> dict[Position, Face]:
     """The named faces, and `filler` on every other cell (None leaves the other cells empty)."""
     if filler is None:
-        return tuple(DealtTile(p, tile_id(p), faces[p]) for p in sorted(faces))
-    return tuple(DealtTile(p, tile_id(p), faces.get(p, filler)) for p in grid_positions())
+        return dict(sorted(faces.items()))
+    return {p: faces.get(p, filler) for p in grid_positions()}
 
 
 def contracts(*requirements: tuple[str, tuple[Mineral, ...]]) -> tuple[ContractSpec, ...]:
@@ -65,11 +66,19 @@ EXAMPLE_CONTRACTS = contracts(
 )
 
 
+AT = re.compile(r"\[(\d+), (\d+)\]$")
+
+
 @dataclass
 class Game:
-    """A match under test: `given` folds facts, `when` decides, `reject` expects an IllegalMove."""
+    """A match under test: `given` folds facts, `when` decides, `reject` expects an IllegalMove.
+
+    `faces` is the hand-made layout: the tiles are laid face down as a multiset, and whenever
+    the rules draw a tile's face (a peek, a reveal, the final layout) the table gives the face
+    the layout holds at that cell, so the real draws are exercised."""
 
     state: State
+    faces: dict[Position, Face]
     log: list[Event] = field(default_factory=list)
 
     def given(self, *events: Event) -> Game:
@@ -77,9 +86,19 @@ class Game:
         self.log += events
         return self
 
+    def decide(self, seat: int, command: Command) -> list[Event]:
+        given: list[Any] = []
+        while True:
+            try:
+                return list(RULES.decide(self.state, seat, command, TableChance(given)))
+            except ChanceNeeded as needed:
+                found = AT.search(needed.node.what)
+                assert found is not None, needed.node.what
+                given.append(self.faces[(int(found[1]), int(found[2]))])
+
     def when(self, seat: int, command: Command) -> list[Event]:
         RULES.check_turn(self.state, seat)  # what the platform checks before every game
-        events = RULES.decide(self.state, seat, command, Rng(0, len(self.log)))
+        events = self.decide(seat, command)
         self.given(*events)
         return events
 
@@ -87,9 +106,16 @@ class Game:
         before = self.state
         with pytest.raises(IllegalMove) as caught:
             RULES.check_turn(self.state, seat)  # what the platform checks before every game
-            RULES.decide(self.state, seat, command, Rng(0, len(self.log)))
+            self.decide(seat, command)
         assert caught.value.code == code, caught.value
         assert self.state is before
+
+    def peeked(self, seat: int, source: PeekSource, positions: tuple[Position, ...]) -> Game:
+        """The seat peeked at these tiles and saw the layout's faces."""
+        results = tuple(PeekResult(p, self.faces[p]) for p in positions)
+        return self.given(
+            TilesPeeked(seat, source, positions), TilesPeekedDetail(seat, source, results)
+        )
 
 
 def new_game(
@@ -98,16 +124,18 @@ def new_game(
     seats: int = 2,
     first: int = ANN,
     filler: Face | None = FILLER,
-    deal: Iterable[DealtTile] | None = None,
     contract_list: tuple[ContractSpec, ...] = EXAMPLE_CONTRACTS,
     **options: object,
 ) -> Game:
-    """The opening of a match on a hand-made layout instead of the shuffle."""
+    """The opening of a match on a hand-made layout instead of the manifest."""
     opts = RULES.options(dict(options))
     assert isinstance(opts, DeltaVOptions)
-    dealt = tuple(deal) if deal is not None else layout(faces or {}, filler)
-    game = Game(RULES.initial(seats, opts))
-    return game.given(*opening_events(seats, opts, dealt, first, contract_list, "test"))
+    laid = layout(faces or {}, filler)
+    game = Game(RULES.initial(seats, opts), laid)
+    opening = opening_events(
+        seats, opts, tuple(laid.values()), tuple(laid), first, contract_list, "test"
+    )
+    return game.given(*opening)
 
 
 def rocket(seat: int, number: int) -> str:
@@ -182,7 +210,7 @@ def play_random_match(seats: int, seed: int, **options: object) -> tuple[State, 
     opts = RULES.options(dict(options))
     chooser = random.Random(seed)
     state = RULES.initial(seats, opts)
-    log = RULES.setup(seats, opts, Rng(seed, 0))
+    log = list(RULES.setup(seats, opts, HouseChance(Rng(seed, 0))))
     state = RULES.fold(state, log)
     decisions = 0
     while RULES.result(state) is None:
@@ -193,7 +221,7 @@ def play_random_match(seats: int, seed: int, **options: object) -> tuple[State, 
         assert options_now, (state.phase, seat)
         command = chooser.choice(options_now)
         decisions += 1
-        events = RULES.decide(state, seat, command, Rng(seed, decisions))
+        events = RULES.decide(state, seat, command, HouseChance(Rng(seed, decisions)))
         state = RULES.fold(state, events)
         log += events
     return state, log

@@ -18,9 +18,9 @@ from domain.delta_v.commands import (
     RevealTile,
 )
 from domain.delta_v.components import MANIFESTS, mineral
-from domain.delta_v.events import ActionTaken, TilesPeeked
+from domain.delta_v.events import ActionTaken
 from domain.delta_v.state import State
-from domain.game import Result, Rng
+from domain.game import HouseChance, Result, Rng
 
 from .helpers import ANN, BEN, new_game
 from .test_hidden_information import permute, unseen_by
@@ -42,7 +42,9 @@ def play_match(
     """Seats marked smart play the bot, the others uniformly at random; `decide` checks each."""
     chooser = random.Random(seed)
     options = RULES.options({})
-    state = RULES.fold(RULES.initial(n_seats, options), RULES.setup(n_seats, options, Rng(seed, 0)))
+    state = RULES.fold(
+        RULES.initial(n_seats, options), RULES.setup(n_seats, options, HouseChance(Rng(seed, 0)))
+    )
     commands: Counter[str] = Counter()
     states: list[State] = []
     decisions = 0
@@ -56,7 +58,9 @@ def play_match(
         else:
             command = chooser.choice(RULES.legal(state, seat))
         decisions += 1
-        state = RULES.fold(state, RULES.decide(state, seat, command, Rng(seed, decisions)))
+        state = RULES.fold(
+            state, RULES.decide(state, seat, command, HouseChance(Rng(seed, decisions)))
+        )
         assert decisions < 3000, "a bot match takes a few hundred decisions"
     result = RULES.result(state)
     assert result is not None
@@ -142,9 +146,8 @@ def test_the_bot_decides_from_the_view_and_the_legal_commands_alone() -> None:
 
 
 def test_the_bot_claims_a_contract_from_a_tile_it_peeked() -> None:
-    game = new_game({(1, 1): mineral("ALP", 4)}).given(
-        TilesPeeked(ANN, "survey", ((1, 0), (1, 1), (1, 2))), ActionTaken(ANN, "buy")
-    )
+    game = new_game({(1, 1): mineral("ALP", 4)})
+    game.peeked(ANN, "survey", ((1, 0), (1, 1), (1, 2))).given(ActionTaken(ANN, "buy"))
     declared = bot(game.state, ANN, random.Random(0))
     assert declared == DeclareContract("C01")
     game.when(ANN, declared)
@@ -154,7 +157,7 @@ def test_the_bot_claims_a_contract_from_a_tile_it_peeked() -> None:
 def test_the_bot_fails_on_a_known_mismatch_rather_than_reveal_blindly() -> None:
     """No contract can be met from what Ann knows, and the attempt is compulsory: she turns over
     the Epsilonium she peeked on a contract that does not need it, risking no Alien Encounter."""
-    game = new_game().given(TilesPeeked(ANN, "prospect", ((5, 5),)), ActionTaken(ANN, "buy"))
+    game = new_game().peeked(ANN, "prospect", ((5, 5),)).given(ActionTaken(ANN, "buy"))
     declared = bot(game.state, ANN, random.Random(1))
     assert isinstance(declared, DeclareContract) and declared.contract_id != "C99"
     game.when(ANN, declared)

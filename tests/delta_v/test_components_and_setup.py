@@ -17,7 +17,6 @@ from domain.delta_v.components import (
     mineral,
 )
 from domain.delta_v.events import (
-    AsteroidFieldDealt,
     AsteroidFieldLaid,
     FirstPlayerChosen,
     GameCreated,
@@ -25,7 +24,7 @@ from domain.delta_v.events import (
     RocketPlacedOnStation,
     TurnStarted,
 )
-from domain.game import IllegalMove, Rng
+from domain.game import HouseChance, IllegalMove, Rng
 
 from .helpers import types
 
@@ -71,20 +70,25 @@ def test_soft_checks_k4_to_k7_are_warnings() -> None:
     assert sum(w.startswith("K7") for w in warnings) == 2
 
 
-def test_setup_deals_the_whole_manifest_in_secret() -> None:
+def test_setup_lays_the_whole_manifest_face_down_with_no_layout() -> None:
+    """No tile has a face before someone looks at it: the opening names the box's contents as a
+    multiset, and every event of it is public."""
     options = RULES.options({})
-    events = RULES.setup(3, options, Rng(42, 0))
-    assert types(events)[:3] == ["GameCreated", "AsteroidFieldDealt", "AsteroidFieldLaid"]
-    dealt = events[1]
-    assert isinstance(dealt, AsteroidFieldDealt) and not dealt.visibility().allows(0)
-    assert len({t.tile_id for t in dealt.tiles}) == 48
-    assert Counter(t.face for t in dealt.tiles) == Counter(PROPOSED_V1.tiles)
-    laid = events[2]
+    events = RULES.setup(3, options, HouseChance(Rng(42, 0)))
+    assert types(events)[:2] == ["GameCreated", "AsteroidFieldLaid"]
+    assert all(e.visibility().is_public for e in events)
+    laid = events[1]
     assert (
         isinstance(laid, AsteroidFieldLaid)
         and (3, 3) not in laid.positions
         and len(laid.positions) == 48
     )
+    assert Counter(laid.faces) == Counter(PROPOSED_V1.tiles)
+    state = RULES.fold(RULES.initial(3, options), events)
+    tiles = [t for t in state.grid if t is not None]
+    assert len(tiles) == 48 and all(t.face is None for t in tiles)
+    assert len({t.tile_id for t in tiles}) == 48
+    assert Counter(state.unseen) == Counter(PROPOSED_V1.tiles)
     assert sum(isinstance(e, PlayerEquipped) for e in events) == 3
     assert sum(isinstance(e, RocketPlacedOnStation) for e in events) == 3
     first = next(e for e in events if isinstance(e, FirstPlayerChosen)).seat
@@ -94,8 +98,16 @@ def test_setup_deals_the_whole_manifest_in_secret() -> None:
         isinstance(created, GameCreated)
         and created.colours == ("red", "blue", "green", "yellow")[:3]
     )
-    assert RULES.setup(3, options, Rng(42, 0)) == events
-    assert RULES.setup(3, options, Rng(43, 0)) != events
+    assert RULES.setup(3, options, HouseChance(Rng(42, 0))) == events
+    firsts = {
+        next(
+            e
+            for e in RULES.setup(3, options, HouseChance(Rng(seed, 0)))
+            if isinstance(e, FirstPlayerChosen)
+        ).seat
+        for seed in range(40)
+    }
+    assert firsts == {0, 1, 2}
 
 
 def test_options_and_seats() -> None:
@@ -104,6 +116,6 @@ def test_options_and_seats() -> None:
         RULES.options({"manifest_id": "physical-copy"})
     assert caught.value.code == "BAD_OPTION"
     with pytest.raises(IllegalMove) as caught:
-        RULES.setup(5, RULES.options({}), Rng(1, 0))
+        RULES.setup(5, RULES.options({}), HouseChance(Rng(1, 0)))
     assert caught.value.code == "BAD_SEATS"
     assert set(RULES.option_help) == set(RULES.option_names())

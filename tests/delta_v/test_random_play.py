@@ -11,7 +11,7 @@ import pytest
 
 from domain.delta_v import RULES
 from domain.delta_v.events import Event, GameEnded
-from domain.game import Rng
+from domain.game import HouseChance, Rng
 
 from .helpers import play_random_match
 
@@ -47,20 +47,21 @@ def test_every_legal_command_is_accepted_along_a_match() -> None:
     for seats in (2, 3, 4):
         chooser = random.Random(seats)
         state = RULES.initial(seats, RULES.options({"memory_aid": True}))
-        state = RULES.fold(state, RULES.setup(seats, state.options, Rng(seats, 0)))
+        state = RULES.fold(state, RULES.setup(seats, state.options, HouseChance(Rng(seats, 0))))
         step = 0
         while RULES.result(state) is None and step < 150:
             (seat,) = RULES.to_move(state)
             commands = RULES.legal(state, seat)
             for command in commands:
-                events = RULES.decide(state, seat, command, Rng(seats, step))
+                events = RULES.decide(state, seat, command, HouseChance(Rng(seats, step)))
                 RULES.fold(state, events)
             for other in range(seats):
                 if other != seat:
                     assert RULES.legal(state, other) == []
             RULES.render(RULES.view(state, seat), ["a", "b", "c", "d"])
             state = RULES.fold(
-                state, RULES.decide(state, seat, chooser.choice(commands), Rng(0, step))
+                state,
+                RULES.decide(state, seat, chooser.choice(commands), HouseChance(Rng(0, step))),
             )
             step += 1
 
@@ -68,7 +69,7 @@ def test_every_legal_command_is_accepted_along_a_match() -> None:
 def test_legal_commands_round_trip_through_json() -> None:
     state, _ = play_random_match(2, 7)
     opening = RULES.initial(2, state.options)
-    opening = RULES.fold(opening, RULES.setup(2, opening.options, Rng(7, 0)))
+    opening = RULES.fold(opening, RULES.setup(2, opening.options, HouseChance(Rng(7, 0))))
     (seat,) = RULES.to_move(opening)
     for command in RULES.legal(opening, seat):
         data = msgspec.json.encode(command)

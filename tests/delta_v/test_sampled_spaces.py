@@ -18,7 +18,7 @@ from domain.delta_v.rules_board import (
     unspent_bribes,
 )
 from domain.delta_v.state import State
-from domain.game import Rng
+from domain.game import HouseChance, Rng
 
 from .test_hidden_information import play_prefix
 
@@ -27,7 +27,9 @@ def action_states(seed: int, limit: int) -> list[State]:
     """The first states of one random match in which a seat is about to take its action."""
     chooser = random.Random(seed)
     options = RULES.options({})
-    state = RULES.fold(RULES.initial(3, options), RULES.setup(3, options, Rng(seed, 0)))
+    state = RULES.fold(
+        RULES.initial(3, options), RULES.setup(3, options, HouseChance(Rng(seed, 0)))
+    )
     found = []
     step = 0
     while RULES.result(state) is None and len(found) < limit:
@@ -36,7 +38,7 @@ def action_states(seed: int, limit: int) -> list[State]:
         (seat,) = RULES.to_move(state)
         step += 1
         command = chooser.choice(RULES.legal(state, seat))
-        state = RULES.fold(state, RULES.decide(state, seat, command, Rng(seed, step)))
+        state = RULES.fold(state, RULES.decide(state, seat, command, HouseChance(Rng(seed, step))))
     return found
 
 
@@ -56,7 +58,7 @@ def test_any_multi_rocket_move_is_accepted(seed: int, pick: int) -> None:
             RocketMove(r.rocket_id, chooser.choice(tiles) if r.location == "STATION" else "STATION")
             for r in chosen
         )
-        events = RULES.decide(state, seat, MoveRockets(moves), Rng(0, 0))
+        events = RULES.decide(state, seat, MoveRockets(moves), HouseChance(Rng(0, 0)))
         RULES.fold(state, events)
 
 
@@ -71,4 +73,6 @@ def test_every_survey_of_three_in_a_line_is_accepted(seed: int, steps: int) -> N
         for line in survey_lines(state, seat):
             triples = list(itertools.combinations(line, 3)) or [line]
             for positions in triples:
-                RULES.decide(state, seat, SatelliteSurvey(bribe.bribe_id, positions), Rng(0, 0))
+                RULES.decide(
+                    state, seat, SatelliteSurvey(bribe.bribe_id, positions), HouseChance(Rng(0, 0))
+                )

@@ -322,8 +322,8 @@ def test_the_common_checks() -> None:
 
 
 def test_a_fulfilled_contract_cannot_be_declared() -> None:
-    game = new_game().given(
-        ContractFulfilled(BEN, "C01", (CollectedTile("x", (5, 5), "ALP", "ALP", 1),), 1),
+    game = new_game({(5, 5): mineral("ALP", 1)}).given(
+        ContractFulfilled(BEN, "C01", (CollectedTile("t55", (5, 5), "ALP", "ALP", 1),), 1),
         ActionTaken(ANN, "buy"),
     )
     game.reject(ANN, DeclareContract("C01"), "CONTRACT_ALREADY_FULFILLED")
