@@ -40,6 +40,7 @@ import msgspec
 from rich.console import Console
 from rich.table import Table
 
+from domain.chance import HouseChance
 from domain.game import Command, IllegalMove, Rng, Rules, Seat
 from domain.registry import all_games
 
@@ -153,7 +154,9 @@ class Outcome:
 def play_match(rules: Rules[Any], seats: int, seed: int, players: list[Player]) -> Outcome:
     """One match, seat `s` played by `players[s]`; kinds counts the commands of every seat."""
     options = rules.options({})
-    state = rules.fold(rules.initial(seats, options), rules.setup(seats, options, Rng(seed, 0)))
+    state = rules.fold(
+        rules.initial(seats, options), rules.setup(seats, options, HouseChance(Rng(seed, 0)))
+    )
     chooser = random.Random(seed)
     rngs = [random.Random(seed * 31 + s) for s in range(seats)]
     kinds: Counter[str] = Counter()
@@ -166,12 +169,12 @@ def play_match(rules: Rules[Any], seats: int, seed: int, players: list[Player]) 
         player = players[seat]
         command = player(state, seat, rngs[seat])
         try:
-            events = rules.decide(state, seat, command, Rng(seed, step))
+            events = rules.decide(state, seat, command, HouseChance(Rng(seed, step)))
         except IllegalMove as refused:
             if not isinstance(player, Previous):
                 raise
             command = player.fallback(state, seat, rngs[seat], refused)
-            events = rules.decide(state, seat, command, Rng(seed, step))
+            events = rules.decide(state, seat, command, HouseChance(Rng(seed, step)))
         kinds[type(command).__name__] += 1
         state = rules.fold(state, events)
     return Outcome(result.scores, result.winners, result.reason, step, kinds)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from cli.simulate import SEAT_NAMES, play_bot_match
 from domain.bots import random_decision
+from domain.chance import HouseChance
 from domain.game import IllegalMove, Rng, Rules
 from domain.match import Match
 from domain.registry import all_games
@@ -214,8 +215,8 @@ def test_every_listed_command_is_accepted_and_evolve_never_mutates(
         match.decide(seat, command)
 
 
-def _rng(seed: int) -> Rng:
-    return Rng(seed, 1)
+def _rng(seed: int) -> HouseChance:
+    return HouseChance(Rng(seed, 1))
 
 
 @pytest.mark.parametrize("rules", [r for r in GAMES if r.slug != "toy"], ids=lambda r: r.slug)

@@ -12,6 +12,7 @@ import pytest
 
 from cli.simulate import SEAT_NAMES
 from domain.bots import random_decision
+from domain.chance import HouseChance
 from domain.game import MAX_COMMAND_BYTES, IllegalMove, Rng, Rules
 from domain.match import Match
 from domain.registry import all_games
@@ -66,7 +67,7 @@ def test_every_field_of_every_command_refuses_hostile_values(rules: Rules[Any]) 
                 tried += 1
                 try:
                     command = rules.parse_command(msgspec.json.encode(payload))
-                    rules.decide(state, seat, command, Rng(17, 99))
+                    rules.decide(state, seat, command, HouseChance(Rng(17, 99)))
                 except IllegalMove as refused:
                     assert refused.code.isupper() and "\n" not in refused.message
                     continue
