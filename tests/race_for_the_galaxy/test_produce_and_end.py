@@ -381,8 +381,8 @@ def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
     markets, colony = one("Consumer Markets"), one("Artist Colony")
     s = build([[conglomerate, miners], [markets, colony]], deck=PILE[:10], order=[0, 1])
 
-    # when both choose Produce
-    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+    # when both choose Produce, the table drawing PILE[0], PILE[1], ... in turn
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",), drawn=PILE[:5])
 
     # then Consumer Markets draws in its owner's turn, the Conglomerate after every seat's turn
     assert _produce_log(events) == [
@@ -394,5 +394,7 @@ def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
         ("CardsDrawn", 0),
     ]
     assert [d.count for d in of_type(events, ev.CardsDrawn)] == [1, 2]
+    assert s.player(0).goods == ((miners, PILE[0]),) and s.player(1).goods == ((colony, PILE[1]),)
+    assert s.player(1).hand == (PILE[2],) and s.player(0).hand == (PILE[3], PILE[4])
     kinds = [type(e) for e in events]
     assert kinds.index(ev.PhaseEnded) > max(i for i, k in enumerate(kinds) if k is ev.CardsDrawn)
