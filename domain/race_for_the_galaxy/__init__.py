@@ -18,8 +18,10 @@ RULES: Rules[State] = Rules(
     min_seats=2,
     max_seats=4,
     # 2: reshuffle at once (digest 7.2), Produce seat by seat (4.9); 3: Consumer Markets, Research
-    # Labs and Diversified Economy draw in their owner's Produce turn, not at the end (4.9, #23)
-    rules_version="3",
+    # Labs and Diversified Economy draw in their owner's Produce turn, not at the end (4.9, #23);
+    # 4: the draw pile is a multiset and every card is drawn through Chance when it is taken (#24),
+    # so a seed deals other cards than before (the same distributions)
+    rules_version="4",
     options_type=RaceOptions,
     command_type=Command,
     event_type=Event,

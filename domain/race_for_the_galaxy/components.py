@@ -186,3 +186,8 @@ def card(card_id: int) -> Design:
 
 def card_name(card_id: int) -> str:
     return CARDS[card_id].name
+
+
+def card_label(card_id: int) -> str:
+    """A card as a chance outcome is listed to the table: its name and id (copies share a name)."""
+    return f"{CARDS[card_id].name} (#{card_id})"

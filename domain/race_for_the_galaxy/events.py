@@ -1,7 +1,8 @@
 """The facts of a Race for the Galaxy match and who may see each (digest 3.5, 4.13, 5.1).
 
-Every hidden fact has a private or secret event (`...Detail`, `...Sealed`, `DeckOrder`,
-`GoodCardPlaced`) beside a public event stating what everyone saw (counts, who chose).
+Every hidden fact has a private or secret event (`...Detail`, `...Sealed`, `GoodCardPlaced`)
+beside a public event stating what everyone saw (counts, who chose). The draw pile has no order
+(state.py), so no event carries one: each card is named by the event that takes it from the pile.
 """
 
 from __future__ import annotations
@@ -41,13 +42,12 @@ class PlayerOrderSet(GameEvent, frozen=True):
 
 
 class DeckShuffled(GameEvent, frozen=True):
+    """The draw pile is formed, face down: at setup from every card not in a tableau; on a
+    reshuffle (digest 7.2) from the first `size` cards put on the discard pile (all of it but a
+    card the emptying draw revealed and discarded). Which cards they are is not said."""
+
     size: int
     reshuffle: bool  # False for the setup shuffle, True when the discard pile becomes the deck
-
-
-class DeckOrder(_Secret, frozen=True):
-    cards: tuple[int, ...]
-    reshuffle: bool
 
 
 class InitialDiscardRequested(GameEvent, frozen=True):
@@ -288,7 +288,6 @@ Event = (
     | StartWorldsDealt
     | PlayerOrderSet
     | DeckShuffled
-    | DeckOrder
     | InitialDiscardRequested
     | InitialCardsDiscarded
     | CardsDrawn

@@ -2,14 +2,18 @@
 
 `decide` and `setup` build their events through a Flow so that every automatic consequence sees
 the state left by the previous one (draws empty the deck, a reshuffle refills it, ...).
+
+The draw pile is a multiset (state.py): nobody has seen its order, so it has none, and every card
+taken from it is drawn from `Chance` at that moment and named in the event that takes it (the
+owner's `...Detail`, the secret `GoodCardPlaced`, the public `GambleRevealed`).
 """
 
 from __future__ import annotations
 
-from domain.game import GameEvent, Rng
+from domain.game import Chance, GameEvent, seat_ref
 
 from . import events as ev
-from .components import card
+from .components import card, card_label, card_name
 from .rules_evolve import evolve
 from .state import State
 
@@ -24,16 +28,17 @@ def _took_from_deck(event: ev.Event) -> bool:
             return False
 
 
-def _revealed_then_discarded(event: ev.Event) -> tuple[int, ...]:
+def _revealed_then_discarded(event: ev.Event) -> int:
+    """How many cards the event both took from the deck and put on the discard pile."""
     if isinstance(event, ev.GambleRevealed) and event.card is not None and not event.kept:
-        return (event.card,)
-    return ()
+        return 1
+    return 0
 
 
 class Flow:
-    def __init__(self, state: State, rng: Rng) -> None:
+    def __init__(self, state: State, chance: Chance) -> None:
         self.state = state
-        self.rng = rng
+        self.chance = chance
         self.events: list[GameEvent] = []
 
     def emit(self, *events: ev.Event) -> None:
@@ -46,12 +51,12 @@ class Flow:
                 # (Gambling World) lands on the new discard pile.
                 self._reshuffle(_revealed_then_discarded(event))
 
-    def _reshuffle(self, held_back: tuple[int, ...] = ()) -> None:
-        """The discard pile (but `held_back`) becomes the draw pile, in an order no one sees."""
-        cards = [c for c in self.state.discard if c not in held_back]
-        if cards:
-            order = tuple(self.rng.shuffled(cards))
-            self.emit(ev.DeckShuffled(len(order), True), ev.DeckOrder(order, True))
+    def _reshuffle(self, held_back: int = 0) -> None:
+        """The discard pile (but the `held_back` cards last put on it) becomes the draw pile.
+        Shuffled, it has no order anyone has seen: it is a multiset until a card is drawn."""
+        size = len(self.state.discard) - held_back
+        if size > 0:
+            self.emit(ev.DeckShuffled(size, True))
 
     def _refill(self) -> bool:
         """Digest 7.2: a draw pile that ran out while the discard pile was empty is refilled
@@ -60,14 +65,24 @@ class Flow:
             self._reshuffle()
         return bool(self.state.deck)
 
-    def top_card(self) -> int | None:
-        """The top card of the draw pile after any reshuffle it needs; None when both piles are empty."""
-        return self.state.deck[0] if self._refill() else None
+    def top_card(self, what: str) -> int | None:
+        """The top card of the draw pile (drawn from it, after any reshuffle it needs), `what`
+        saying in words what it is for; None when both piles are empty."""
+        if not self._refill():
+            return None
+        return self.chance.draw(self.state.deck, what, label=card_label)
+
+    def _deal(self, seat: int, wanted: int) -> tuple[int, ...]:
+        """Up to `wanted` cards of the draw pile as it is now, for `seat`."""
+        pile = self.state.deck
+        return tuple(
+            self.chance.deal(pile, wanted, f"a card {seat_ref(seat)} draws", label=card_label)
+        )
 
     def draw(self, seat: int, n: int, reason: str) -> tuple[int, ...]:
         drawn: tuple[int, ...] = ()
         while len(drawn) < n and self._refill():
-            chunk = self.state.deck[: n - len(drawn)]
+            chunk = self._deal(seat, n - len(drawn))
             self.emit(
                 ev.CardsDrawn(seat, len(chunk), reason),
                 ev.CardsDrawnDetail(seat, chunk, reason),
@@ -81,7 +96,7 @@ class Flow:
         """Explore draws go to a pending selection, not the hand (digest 4.5)."""
         drawn: tuple[int, ...] = ()
         while len(drawn) < n and self._refill():
-            chunk = self.state.deck[: n - len(drawn)]
+            chunk = self._deal(seat, n - len(drawn))
             self.emit(ev.ExploreDrawnDetail(seat, chunk, keep))
             drawn += chunk
         if len(drawn) < n:
@@ -90,9 +105,14 @@ class Flow:
         return drawn
 
     def place_good(self, seat: int, world: int, reason: str) -> bool:
-        good_card = self.top_card()
+        """Digest 5.1: the top card goes face down on the world, seen by no one (its owner too)."""
         good = card(world).good
-        if good_card is None or good is None:
+        if good is None:
+            return False
+        good_card = self.top_card(
+            f"the card placed face down as a good on {seat_ref(seat)}'s {card_name(world)}"
+        )
+        if good_card is None:
             return False
         self.emit(
             ev.GoodPlaced(seat, world, good, reason), ev.GoodCardPlaced(seat, world, good_card)

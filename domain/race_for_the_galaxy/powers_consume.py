@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from domain.game import IllegalMove
+from domain.game import IllegalMove, seat_ref
 
 from . import events as ev
 from .commands import UseConsumePower
-from .components import GAMBLE_NUMBERS, TRADE_VALUE, Power, card
+from .components import GAMBLE_NUMBERS, TRADE_VALUE, Power, card, card_name
 from .flow import Flow
 from .powers import trade_bonus
 from .state import State
@@ -242,7 +242,7 @@ def _gamble_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -
 def _gamble_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
     # Digest A17: compare with cost or defense; a match is kept automatically.
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, (), 0, 0))
-    top = flow.top_card()
+    top = flow.top_card(f"the card {seat_ref(seat)} reveals with {card_name(cmd.card)}")
     kept = top is not None and card(top).cost == cmd.number
     flow.emit(ev.GambleRevealed(seat, cmd.number or 0, top, kept))
 

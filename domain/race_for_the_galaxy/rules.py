@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import IllegalMove, Result, Rng, Seat, places_from_keys
+from domain.game import Chance, IllegalMove, Result, Seat, places_from_keys, seat_ref
 
 from . import commands as cmd
 from . import events as ev
@@ -23,6 +23,7 @@ from .components import (
     START_WORLDS,
     VP_POOL_PER_SEAT,
     card,
+    card_label,
 )
 from .flow import Flow
 from .rules_checks import stage_is
@@ -48,17 +49,21 @@ def initial(n_seats: int, options: RaceOptions) -> State:
     )
 
 
-def setup(n_seats: int, options: RaceOptions, rng: Rng) -> list[Any]:
+def setup(n_seats: int, options: RaceOptions, chance: Chance) -> list[Any]:
     """Digest 3.2/3.3 RANDOM mode with the 5 base start worlds (114 cards)."""
-    flow = Flow(initial(n_seats, options), rng)
+    flow = Flow(initial(n_seats, options), chance)
     flow.emit(ev.PoolFilled(VP_POOL_PER_SEAT * n_seats))
-    starts = rng.shuffled(START_WORLDS)
-    dealt, unused = tuple(starts[:n_seats]), starts[n_seats:]
-    flow.emit(ev.StartWorldsDealt(dealt))
+    starts, dealt = list(START_WORLDS), []
+    for seat in range(n_seats):  # digest 3.3: the start worlds are shuffled and dealt, one each
+        world = chance.pick(starts, f"the start world dealt to {seat_ref(seat)}", label=card_label)
+        starts.remove(world)
+        dealt.append(world)
+    flow.emit(ev.StartWorldsDealt(tuple(dealt)))
     first = min(range(n_seats), key=lambda seat: card(dealt[seat]).start_number or 0)
     flow.emit(ev.PlayerOrderSet(tuple((first + i) % n_seats for i in range(n_seats))))
-    deck = tuple(rng.shuffled([*unused, *GAME_CARDS]))
-    flow.emit(ev.DeckShuffled(len(deck), False), ev.DeckOrder(deck, False))
+    # Digest 3.2 step 4: the other start worlds and the game cards, shuffled, are the draw pile
+    # (a multiset: no one has seen its order, so each card is drawn when it is taken).
+    flow.emit(ev.DeckShuffled(len(starts) + len(GAME_CARDS), False))
     for seat in range(n_seats):  # digest 3.2: dealt in seat order, one full batch at a time
         flow.draw(seat, INITIAL_DEAL, "SETUP")
     for seat in flow.state.order:  # digest A4: every windfall start world gets its good
@@ -235,10 +240,10 @@ _HANDLERS: dict[type, Callable[[Flow, int, Any], None]] = {
 }
 
 
-def decide(state: State, seat: Seat, command: Any, rng: Rng) -> list[Any]:
+def decide(state: State, seat: Seat, command: Any, chance: Chance) -> list[Any]:
     """The events of one decision and its automatic consequences. The platform has already
     refused a finished match, an unknown seat and a seat not in `to_move`."""
-    flow = Flow(state, rng)
+    flow = Flow(state, chance)
     _HANDLERS[type(command)](flow, seat, command)
     advance(flow)
     return flow.events

@@ -7,6 +7,7 @@ from typing import Any, assert_never
 from msgspec.structs import replace
 
 from . import events as ev
+from .components import CARDS
 from .state import Player, State
 
 
@@ -32,10 +33,13 @@ def _order(s: State, e: ev.PlayerOrderSet) -> State:
     return replace(s, order=e.order)
 
 
-def _deck_order(s: State, e: ev.DeckOrder) -> State:
-    if e.reshuffle:  # digest 7.2: the shuffled discard pile is the new draw pile
-        return replace(s, deck=e.cards, discard=_remove(s.discard, e.cards))
-    return replace(s, deck=e.cards)
+def _deck_shuffled(s: State, e: ev.DeckShuffled) -> State:
+    """The draw pile, a multiset held sorted (state.py)."""
+    if e.reshuffle:  # digest 7.2: the discard pile (the cards first put on it) is the new pile
+        moved = s.discard[: e.size]
+        return replace(s, deck=tuple(sorted((*s.deck, *moved))), discard=s.discard[e.size :])
+    placed = {c for p in s.players for c in p.tableau}
+    return replace(s, deck=tuple(c for c in range(len(CARDS)) if c not in placed))
 
 
 def _initial_discard(s: State, e: ev.InitialDiscardRequested) -> State:
@@ -238,8 +242,8 @@ def evolve(state: State, event: ev.Event) -> State:
             return _good_placed(s, event)
         case ev.GoodCardPlaced():
             return _good_card(s, event)
-        case ev.DeckOrder():
-            return _deck_order(s, event)
+        case ev.DeckShuffled():
+            return _deck_shuffled(s, event)
         case (
             ev.InitialCardsDiscarded()
             | ev.ActionChosen()
@@ -299,7 +303,7 @@ def evolve(state: State, event: ev.Event) -> State:
             return _order(s, event)
         case ev.InitialDiscardRequested():
             return _initial_discard(s, event)
-        case ev.CardsDrawn() | ev.DeckShuffled() | ev.DrawShortfall() | ev.ExploreDrawn():
+        case ev.CardsDrawn() | ev.DrawShortfall() | ev.ExploreDrawn():
             return s  # public counterparts of facts applied by their detail events
         case _:
             assert_never(event)

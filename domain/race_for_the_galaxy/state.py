@@ -69,8 +69,10 @@ class State(msgspec.Struct, frozen=True):
     advanced: bool
     max_rounds: int
     players: tuple[Player, ...]
-    deck: tuple[int, ...] = ()  # top first; its order is known to no one
-    discard: tuple[int, ...] = ()
+    # The draw pile as a multiset, sorted: no one has seen its order, so it has none; a card is
+    # drawn from it (domain.chance) at the moment it is taken. Only its size is public.
+    deck: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()  # in the order the cards were put on it, face down
     pool: int = 0
     order: tuple[Seat, ...] = ()  # player order (digest 4.11)
     round: int = 0

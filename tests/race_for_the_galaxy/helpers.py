@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from domain.game import GameEvent, IllegalMove, Rng
+from domain.chance import HouseChance, TableChance
+from domain.game import Chance, GameEvent, IllegalMove, Rng
 from domain.match import Match
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.components import CARDS
@@ -38,7 +39,8 @@ def build(
 ) -> State:
     """A state at the start of a round (action selection) with the given tableaus and hands.
 
-    `goods` lists worlds holding a good; good cards and the deck come from the unused cards."""
+    `goods` lists worlds holding a good; good cards and the deck come from the unused cards.
+    The deck is a multiset (held sorted): which of its cards a draw takes is chance's to say."""
     n = len(tableaus)
     hands = list(hands) + [[] for _ in range(n - len(hands))]
     goods = list(goods) + [[] for _ in range(n - len(goods))]
@@ -60,7 +62,7 @@ def build(
         advanced=advanced,
         max_rounds=RaceOptions().max_rounds,
         players=tuple(players),
-        deck=tuple(deck) if deck is not None else tuple(spare),
+        deck=tuple(sorted(deck if deck is not None else spare)),
         discard=(),
         pool=12 * n if pool is None else pool,
         order=tuple(order) if order is not None else tuple(range(n)),
@@ -70,14 +72,34 @@ def build(
     )
 
 
-def play(state: State, seat: int, command: Any, seed: int = 0) -> tuple[State, list[GameEvent]]:
-    events = RULES.decide(state, seat, command, Rng(seed, state.round * 1000 + len(state.deck)))
+def house(seed: int, n: int) -> HouseChance:
+    """The house's chance for decision `n` of a match seeded `seed`."""
+    return HouseChance(Rng(seed, n))
+
+
+def play(
+    state: State,
+    seat: int,
+    command: Any,
+    seed: int = 0,
+    *,
+    drawn: Sequence[Any] | None = None,
+) -> tuple[State, list[GameEvent]]:
+    """`seat` decides `command`; with `drawn`, the table gives chance's outcomes (the cards
+    drawn, in the order the rules draw them; a card forced as the last of its pile is not
+    given) and every one of them must be used."""
+    chance: Chance = house(seed, state.round * 1000 + len(state.deck))
+    if drawn is not None:
+        chance = TableChance(drawn)
+    events = RULES.decide(state, seat, command, chance)
+    if isinstance(chance, TableChance):
+        assert chance.left == 0, f"{chance.left} outcome(s) left unused"
     return RULES.fold(state, events), events
 
 
 def refused(state: State, seat: int, command: Any, code: str) -> None:
     with pytest.raises(IllegalMove) as info:
-        RULES.decide(state, seat, command, Rng(0, 0))
+        RULES.decide(state, seat, command, house(0, 0))
     assert info.value.code == code, info.value
 
 
@@ -90,13 +112,18 @@ def refused_by_match(state: State, seat: int, command: Any, code: str) -> None:
     assert info.value.code == code, info.value
 
 
-def select(state: State, *actions: Sequence[str]) -> tuple[State, list[GameEvent]]:
-    """Every seat chooses its action card(s), in seat order."""
+def select(
+    state: State, *actions: Sequence[str], drawn: Sequence[Any] | None = None
+) -> tuple[State, list[GameEvent]]:
+    """Every seat chooses its action card(s), in seat order; with `drawn`, the table gives the
+    outcomes of the last choice, which reveals them all and runs the round (see `play`)."""
     from domain.race_for_the_galaxy.commands import SelectAction
 
     events: list[GameEvent] = []
     for seat, chosen in enumerate(actions):
-        state, evs = play(state, seat, SelectAction(tuple(chosen)))
+        last = seat == len(actions) - 1
+        given = None if drawn is None else (drawn if last else ())
+        state, evs = play(state, seat, SelectAction(tuple(chosen)), drawn=given)
         events += evs
     return state, events
 
@@ -116,7 +143,7 @@ def with_stage(state: State, **changes: Any) -> State:
 def new_match(n_seats: int, seed: int, **options: Any) -> State:
     opts = RULES.options(options)
     state = RULES.initial(n_seats, opts)
-    return RULES.fold(state, RULES.setup(n_seats, opts, Rng(seed, 0)))
+    return RULES.fold(state, RULES.setup(n_seats, opts, house(seed, 0)))
 
 
 def random_match(
@@ -126,7 +153,7 @@ def random_match(
     event with the index of the decision that produced it (setup is decision 0)."""
     opts = RULES.options(options)
     state = RULES.initial(n_seats, opts)
-    setup_events = RULES.setup(n_seats, opts, Rng(seed, 0))
+    setup_events = RULES.setup(n_seats, opts, house(seed, 0))
     log: list[tuple[int, GameEvent]] = [(0, e) for e in setup_events]
     state = RULES.fold(state, setup_events)
     r = random.Random(seed)
@@ -140,8 +167,8 @@ def random_match(
         assert commands, f"seat {seat} has no legal command in {state.stage}"
         if check_all_legal:
             for other in commands:
-                RULES.decide(state, seat, other, Rng(seed, n))
-        events = RULES.decide(state, seat, r.choice(commands), Rng(seed, n))
+                RULES.decide(state, seat, other, house(seed, n))
+        events = RULES.decide(state, seat, r.choice(commands), house(seed, n))
         log += [(n, e) for e in events]
         state = RULES.fold(state, events)
         RULES.view(state, seat)

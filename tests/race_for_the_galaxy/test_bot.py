@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from domain.game import Result, Rng
+from domain.game import Result
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.bot import action_scores, bot, choose
 from domain.race_for_the_galaxy.bot_values import Outlook
 from domain.race_for_the_galaxy.commands import SelectAction, SellGood, UseProducePower
 from domain.race_for_the_galaxy.state import State
 
-from .helpers import build, new_match, one, select
+from .helpers import build, house, new_match, one, select
 from .test_hidden_information import _scramble
 
 NATURAL_ENDS = ("TABLEAU_12", "VP_POOL_EXHAUSTED")
@@ -48,7 +48,7 @@ def play_match(n_seats: int, seed: int, smart: tuple[bool, ...], **options: Any)
         else:
             command = rnd.choice(list(RULES.legal(state, seat)))
         decisions += 1
-        state = RULES.fold(state, RULES.decide(state, seat, command, Rng(seed, decisions)))
+        state = RULES.fold(state, RULES.decide(state, seat, command, house(seed, decisions)))
         assert decisions < 3000, "a bot match takes a few hundred decisions"
     result = RULES.result(state)
     assert result is not None

@@ -24,7 +24,7 @@ PRIVATE_TO_OWNER = (
     ev.DevelopmentChoiceSealed,
     ev.WorldChoiceSealed,
 )
-SECRET = (ev.DeckOrder, ev.GoodCardPlaced)
+SECRET = (ev.GoodCardPlaced,)
 
 
 def _scramble(state: State, seat: int, rng: random.Random) -> State:
@@ -36,7 +36,7 @@ def _scramble(state: State, seat: int, rng: random.Random) -> State:
         if other != seat:
             hidden += [*p.hand, *p.explored]
     rng.shuffle(hidden)
-    deck, hidden = tuple(hidden[: len(state.deck)]), hidden[len(state.deck) :]
+    deck, hidden = tuple(sorted(hidden[: len(state.deck)])), hidden[len(state.deck) :]
     discard, hidden = tuple(hidden[: len(state.discard)]), hidden[len(state.discard) :]
     players = []
     for other, p in enumerate(state.players):

@@ -309,7 +309,7 @@ def test_power_CONSUME_GAMBLE() -> None:
         s = build([[one("New Sparta"), gambling], [one("Old Earth")]], deck=deck)
         s, _ = select(s, ("CONSUME_2VP",), ("PRODUCE",))
         refused(s, 0, UseConsumePower(gambling, 1, (), (), 8), "INVALID_NUMBER")
-        s, events = play(s, 0, UseConsumePower(gambling, 1, (), (), number))
+        s, events = play(s, 0, UseConsumePower(gambling, 1, (), (), number), drawn=[comet])
         revealed = of_type(events, ev.GambleRevealed)[0]
         assert (revealed.card, revealed.kept, revealed.reveals) == (comet, kept, True)
         assert (comet in s.player(0).hand) == kept and (comet in s.discard) != kept

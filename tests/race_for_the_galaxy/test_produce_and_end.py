@@ -314,8 +314,9 @@ def test_consumer_markets_draws_before_the_next_seat_produces() -> None:
     markets, colony, miners = one("Consumer Markets"), one("Artist Colony"), one("Rebel Miners")
     s = build([[markets, colony], [miners]], deck=PILE[:2], order=[0, 1])
 
-    # when both choose Produce
-    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+    # when both choose Produce, and the card the table turns face down as the good is PILE[0]
+    # (the last card, drawn next, is then PILE[1]: nobody is asked for it)
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",), drawn=[PILE[0]])
 
     # then the first seat produces a good and draws the last card in its own turn; the next
     # seat finds both piles empty and produces nothing (no reshuffle, no shortfall: a good that
@@ -341,15 +342,20 @@ def test_a_consumer_markets_draw_that_empties_the_pile_reshuffles_before_the_nex
     s = build([[markets, colony, secluded], [miners]], deck=deck, order=[0, 1])
     s = replace(s, discard=tuple(old_discards))
 
-    # when both choose Produce
-    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+    # when both choose Produce, the table saying which card each draw takes: the goods on
+    # Artist Colony and Secluded World, (the last card, forced,) the second card drawn from the
+    # reshuffled pile, the good on Rebel Miners
+    table = [deck[0], deck[1], old_discards[1], old_discards[2]]
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",), drawn=table)
 
     # then the first seat's two goods and its first card empty the pile, the discard pile is
-    # shuffled at once, and its second card and the next seat's good come from the new pile
+    # shuffled at once (only its size said, no order), and its second card and the next seat's
+    # good come from the new pile
     kinds = [type(e) for e in events]
     first_draw = kinds.index(ev.CardsDrawnDetail)
-    assert kinds[first_draw + 1 : first_draw + 3] == [ev.DeckShuffled, ev.DeckOrder]
-    assert of_type(events, ev.DeckShuffled)[0].size == 3
+    assert kinds[first_draw + 1] == ev.DeckShuffled
+    shuffled = of_type(events, ev.DeckShuffled)[0]
+    assert shuffled.size == 3 and shuffled.reshuffle and shuffled.visibility().is_public
     assert _produce_log(events) == [
         ("GoodPlaced", 0),
         ("GoodPlaced", 0),
@@ -359,11 +365,13 @@ def test_a_consumer_markets_draw_that_empties_the_pile_reshuffles_before_the_nex
         ("GoodPlaced", 1),
         ("TurnFinished", 1),
     ]
+    assert s.player(0).goods == ((colony, deck[0]), (secluded, deck[1]))
     hand = s.player(0).hand
     assert len(hand) == 2 and hand[0] == deck[2] and hand[1] in old_discards
+    assert hand == (deck[2], old_discards[1])
     ((world, good_card),) = s.player(1).goods
     assert world == miners and good_card in old_discards and good_card != hand[1]
-    assert len(s.deck) == 1 and s.discard == ()
+    assert s.deck == (old_discards[0],) and s.discard == ()
 
 
 def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
@@ -373,8 +381,8 @@ def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
     markets, colony = one("Consumer Markets"), one("Artist Colony")
     s = build([[conglomerate, miners], [markets, colony]], deck=PILE[:10], order=[0, 1])
 
-    # when both choose Produce
-    s, events = select(s, ("PRODUCE",), ("PRODUCE",))
+    # when both choose Produce, the table drawing PILE[0], PILE[1], ... in turn
+    s, events = select(s, ("PRODUCE",), ("PRODUCE",), drawn=PILE[:5])
 
     # then Consumer Markets draws in its owner's turn, the Conglomerate after every seat's turn
     assert _produce_log(events) == [
@@ -386,5 +394,7 @@ def test_mining_conglomerate_still_waits_for_the_end_of_the_phase() -> None:
         ("CardsDrawn", 0),
     ]
     assert [d.count for d in of_type(events, ev.CardsDrawn)] == [1, 2]
+    assert s.player(0).goods == ((miners, PILE[0]),) and s.player(1).goods == ((colony, PILE[1]),)
+    assert s.player(1).hand == (PILE[2],) and s.player(0).hand == (PILE[3], PILE[4])
     kinds = [type(e) for e in events]
     assert kinds.index(ev.PhaseEnded) > max(i for i, k in enumerate(kinds) if k is ev.CardsDrawn)

@@ -4,12 +4,11 @@ import random
 
 import pytest
 
-from domain.game import Rng
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy import events as ev
 from domain.race_for_the_galaxy.components import CARDS
 
-from .helpers import random_match
+from .helpers import house, random_match
 
 
 def _all_cards_accounted_for(state) -> None:
@@ -63,12 +62,12 @@ def test_events_round_trip_through_json() -> None:
 def test_decide_is_deterministic_for_a_given_rng() -> None:
     r = random.Random(1)
     opts = RULES.options({})
-    s = RULES.fold(RULES.initial(2, opts), RULES.setup(2, opts, Rng(4, 0)))
+    s = RULES.fold(RULES.initial(2, opts), RULES.setup(2, opts, house(4, 0)))
     for _ in range(30):
         if RULES.result(s) is not None:
             break
         seat = min(RULES.to_move(s))
         command = r.choice(RULES.legal(s, seat))
-        first = RULES.decide(s, seat, command, Rng(4, 1))
-        assert first == RULES.decide(s, seat, command, Rng(4, 1))
+        first = RULES.decide(s, seat, command, house(4, 1))
+        assert first == RULES.decide(s, seat, command, house(4, 1))
         s = RULES.fold(s, first)
