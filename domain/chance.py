@@ -262,20 +262,6 @@ class HouseChance(_Source):
     def _choose(self, kind: ChanceKind, items: Sequence[T], what: str, label: Label | None) -> T:
         return items[self.rng.below(len(items))]
 
-    # The seeded Rng's own calls, for the rules of a game not yet written against this
-    # interface (it draws exactly as before, so its recorded matches still verify).
-    def below(self, k: int) -> int:
-        return self.rng.below(k)
-
-    def between(self, low: int, high: int) -> int:
-        return self.rng.between(low, high)
-
-    def choice(self, items: Sequence[T]) -> T:
-        return self.rng.choice(items)
-
-    def shuffled(self, items: Iterable[T]) -> list[T]:
-        return self.rng.shuffled(items)
-
 
 class TableChance(_Source):
     """The table deals: outcomes given in the order the rules ask for them.

@@ -356,10 +356,8 @@ class Rules(Generic[S]):
     event_type: Any  # the game's tagged union of GameEvent structs
     state_type: type[S]
     initial: Callable[[int, Any], S]
-    # The third/fourth argument is a `Chance` (HouseChance or TableChance); typed `Any` only while
-    # some games still call the seeded Rng's own methods on it (HouseChance forwards them).
-    setup: Callable[[int, Any, Any], Sequence[GameEvent]]
-    decide: Callable[[S, Seat, Any, Any], Sequence[GameEvent]]
+    setup: Callable[[int, Any, Chance], Sequence[GameEvent]]
+    decide: Callable[[S, Seat, Any, Chance], Sequence[GameEvent]]
     evolve: Callable[[S, Any], S]
     to_move: Callable[[S], frozenset[Seat]]
     legal: Callable[[S, Seat], Sequence[Command]]

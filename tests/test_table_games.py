@@ -19,7 +19,7 @@ from projections.table_record import dumps_table, import_table, table_lines
 from store.ledger import Ledger
 
 # The games whose rules draw every outcome through domain/chance.py (issue #24, step 2).
-TABLE_GAMES = ["delta-v", "duck-dealer", "kosmonauts", "onward-to-venus"]
+TABLE_GAMES = ["delta-v", "duck-dealer", "kosmonauts", "onward-to-venus", "race-for-the-galaxy"]
 
 
 def option_sets(rules: Rules[Any]) -> st.SearchStrategy[dict[str, Any]]:
