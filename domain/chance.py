@@ -39,6 +39,7 @@ import msgspec
 
 from domain.errors import IllegalMove, StarledgerError
 from domain.rng import Rng
+from domain.seat_refs import name_seats
 
 T = TypeVar("T")
 
@@ -92,10 +93,11 @@ class ChanceNode:
         """How many items the pile holds (duplicates counted)."""
         return sum(self.counts)
 
-    def name(self, outcome: Any) -> str:
-        """One outcome in the game's words (its plain value when the game gave no label)."""
+    def name(self, outcome: Any, names: Sequence[str] = ()) -> str:
+        """One outcome in the game's words (its plain value when the game gave no label), a
+        seat by its name where `names` are given."""
         if self.label is not None:
-            return self.label(outcome)
+            return name_seats(self.label(outcome), names) if names else self.label(outcome)
         plain = _plain(outcome)
         return plain if isinstance(plain, str) else msgspec.json.encode(plain).decode()
 
@@ -112,7 +114,7 @@ class ChanceNode:
             case _:
                 return f"{self.what}: one of {n}"
 
-    def find(self, given: Any, index: int = 0) -> Any:
+    def find(self, given: Any, index: int = 0, names: Sequence[str] = ()) -> Any:
         """The outcome `given` names, compared as JSON values or, for a text, with each
         outcome's name in any letter case ("Gem World"); else IMPOSSIBLE_OUTCOME (`index`: the
         place of `given` among the outcomes given)."""
@@ -123,7 +125,7 @@ class ChanceNode:
         if isinstance(given, str) and self.label is not None:
             wanted = given.strip().casefold()
             for outcome in self.outcomes:
-                if self.name(outcome).casefold() == wanted:
+                if self.name(outcome, names).casefold() == wanted:
                     return outcome
         shown = given if isinstance(given, str) else msgspec.json.encode(_plain(given)).decode()
         raise ImpossibleOutcome(
@@ -269,9 +271,10 @@ class TableChance(_Source):
     Each given outcome is checked against what the rules could draw there (IMPOSSIBLE_OUTCOME
     names it); once the given ones run out, `ChanceNeeded` carries the next chance node."""
 
-    def __init__(self, given: Iterable[Any] = ()) -> None:
+    def __init__(self, given: Iterable[Any] = (), names: Sequence[str] = ()) -> None:
         super().__init__()
         self._given = list(given)
+        self._names = list(names)  # the seats' names, for outcomes given by a seat's name
 
     @property
     def left(self) -> int:
@@ -283,7 +286,7 @@ class TableChance(_Source):
         index = len(self._outcomes)
         if index >= len(self._given):
             raise ChanceNeeded(node, index)
-        chosen: T = node.find(self._given[index], index)
+        chosen: T = node.find(self._given[index], index, self._names)
         return chosen
 
 

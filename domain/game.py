@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,6 +39,8 @@ from domain.chance import HouseChance as HouseChance
 from domain.chance import TableChance as TableChance
 from domain.errors import IllegalMove
 from domain.rng import Rng as Rng
+from domain.seat_refs import name_seats as name_seats
+from domain.seat_refs import seat_ref as seat_ref
 
 MAX_SEATS = 8
 """No game seats more than this; a `Seat` field outside [0, MAX_SEATS) is refused at decode."""
@@ -165,24 +166,6 @@ _READING: set[type] = set()  # the Struct types whose shape is being read (recur
 @functools.cache
 def _struct_hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, include_extras=True)
-
-
-_SEAT_REF = re.compile(r"\{seat:(\d)\}")
-
-
-def seat_ref(seat: int) -> str:
-    """A seat named in an IllegalMove message: the platform prints it as the seat's name."""
-    return f"{{seat:{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """`text` with every `seat_ref` replaced by that seat's name."""
-
-    def name(found: re.Match[str]) -> str:
-        index = int(found.group(1))
-        return names[index] if index < len(names) else f"seat {index}"
-
-    return _SEAT_REF.sub(name, text)
 
 
 class Visibility(msgspec.Struct, frozen=True):

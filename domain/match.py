@@ -444,7 +444,7 @@ class Match(Aggregate):
         if self.pending is None:
             return None
         try:
-            self._run_pending(TableChance(self.pending.given))
+            self._run_pending(TableChance(self.pending.given, self.seats))
         except ChanceNeeded as needed:
             return needed.node
         return None  # cannot be: a pending opening or decision needs more chance
@@ -510,7 +510,7 @@ class Match(Aggregate):
         store them while more is needed, or complete it."""
         pending = self.pending
         assert pending is not None
-        table = TableChance([*pending.given, *outcomes])
+        table = TableChance([*pending.given, *outcomes], self.seats)
         try:
             events = self._run_pending(table)
         except ChanceNeeded:
@@ -679,7 +679,7 @@ class Match(Aggregate):
         if given and not table:
             raise IllegalMove("NOT_A_TABLE_MATCH", "the house deals this match: give no chance")
         chance: TableChance | HouseChance = (
-            TableChance(given)
+            TableChance(given, self.seats)
             if table
             else HouseChance(Rng(int(self.chance_seed), self.version + 1))
         )

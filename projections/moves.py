@@ -267,7 +267,7 @@ def chance_menu(match: Match) -> MoveMenu:
             value = msgspec.to_builtins(outcome)
             entries.append(
                 MoveEntry(
-                    number=number, kind="chance", text=node.name(outcome),
+                    number=number, kind="chance", text=node.name(outcome, match.seats),
                     command={"chance": value}, count=count,
                 )
             )  # fmt: skip

@@ -577,11 +577,14 @@ def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
         raise ReplayError(number, f"expected version {match.version + 1}")
     try:
         if kind in ("Dealt", "Decided", "ChanceEntered") and match.awaiting_chance:
-            # A table match: the outcome that completes (or continues) the waiting step.
+            # A table match: what the table gave to complete (or continue) the waiting step,
+            # beyond the outcomes entered before this line.
             given = line.get("chance") if kind != "ChanceEntered" else [line.get("outcome")]
-            if not isinstance(given, list) or not given:
-                raise ReplayError(number, "a step the table completed names no outcome")
-            match.enter_chance(given[-1])
+            pending = match.pending
+            already = len(pending.given) if pending is not None and kind != "ChanceEntered" else 0
+            if not isinstance(given, list) or len(given) <= already:
+                raise ReplayError(number, "a step the table completed names no new outcome")
+            match.give_chance(given[already:])
         elif kind == "Withdrawn":
             match.withdraw_chance()
         elif kind == "Dealt":

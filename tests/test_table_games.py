@@ -15,6 +15,7 @@ from cli.simulate import SEAT_NAMES, play_bot_match
 from domain.game import Rules
 from domain.match import standing_events
 from domain.registry import rules_for
+from projections.replays import dumps, export_lines, parse, verify_lines
 from projections.table_record import dumps_table, import_table, table_lines
 from store.ledger import Ledger
 
@@ -33,7 +34,7 @@ def option_sets(rules: Rules[Any]) -> st.SearchStrategy[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game", TABLE_GAMES)
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_house_match_as_a_table_record_is_the_same_game(game: str, data: st.DataObject) -> None:
     rules = rules_for(game)
@@ -56,4 +57,7 @@ def test_a_house_match_as_a_table_record_is_the_same_game(game: str, data: st.Da
     assert again.result == match.result
     assert again.rules.score(again.state) == match.rules.score(match.state)
     ledger.save(again)
-    assert standing_events(ledger.stored_events(again.id)) == standing_events(events)
+    stored = ledger.stored_events(again.id)
+    assert standing_events(stored) == standing_events(events)
+    verdict = verify_lines(parse(dumps(export_lines(stored))))
+    assert verdict.ok and verdict.table, verdict.describe()

@@ -155,6 +155,8 @@ def test_any_match_written_as_a_table_record_imports_to_the_same_game(
     ledger.save(again)
     assert standing_events(ledger.stored_events(again.id)) == standing_events(events)
     assert dumps_table(table_lines(ledger.stored_events(again.id))) == text
+    verdict = verify_lines(parse(dumps(export_lines(ledger.stored_events(again.id)))))
+    assert verdict.ok and verdict.table, verdict.describe()
 
 
 def test_withdrawn_entries_are_not_in_the_record() -> None:

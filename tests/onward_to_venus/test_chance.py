@@ -130,8 +130,10 @@ def test_the_start_player_is_rolled_with_the_dice_then_the_bag_is_drawn() -> Non
     assert (node.kind, node.what) == ("roll", "a die {seat:0} rolls for the start player")
     assert node.outcomes == DIE_FACES and node.counts == (1,) * 6
     assert node.describe().endswith("a die of 6 faces")
-    for face in (7, 1, "SKULL"):
+    for face in (7, 1, "one"):
         assert f"{face} cannot be a die {{seat:0}} rolls" in _refused(_setup(3), [*cards, face])
+    # a face may be given by its name, as a table would say it
+    assert _node(_setup(3), [*cards, "skull"]).what == "a die {seat:0} rolls for the start player"
     assert "it is one of SKULL, 2, 3, 4, 5, 6" in _refused(_setup(3), [*cards, 7])
     # a tie between seats 1 and 2 (10 each) is rolled again by those two only
     rolls = [*dice(2, 3, 4), *dice(6, 4, SKULL), *dice(5, 5, SKULL), *dice(2, 2, 2), *dice(6, 6, 6)]
