@@ -231,6 +231,8 @@ def test_no_viewer_reads_a_card_name_hidden_from_it(seed: int) -> None:
         hidden = everything - visible_titles(events, decisions, viewer)
         hidden_somewhere += len(hidden)
         for entry in match_log(lines, RULES, match.seats, viewer, opened=False):
+            for text in entry.texts:
+                check_sentence(text)  # the log tells each event with this game's narration
             for text in [entry.text, *entry.texts]:
                 assert not card_titles_in(text) & hidden, (viewer, text)
     assert hidden_somewhere, "no card was ever hidden from anyone: the test saw nothing"
