@@ -401,7 +401,9 @@ def _phase_end(e: ActionPhaseEnded, names: Names) -> str:
     last = f"the action phase ends: {seat(names, e.last_marker_by)} took the last pass marker"
     if not e.asked:
         return last
-    return f"{last}; {join(seat(names, s) for s in e.asked)} may answer with one more action"
+    everyone = set(e.asked) == set(range(len(names)))
+    asked = "everyone" if everyone else join(seat(names, s) for s in e.asked)
+    return f"{last}; {asked} may answer with one more action"
 
 
 @tells(PostPassAnswered)
@@ -645,7 +647,7 @@ def _period_end(e: PeriodEnded, names: Names) -> str:
 def _scored(e: PlanetScored, names: Names) -> str:
     if not e.awards:
         return f"{planet(e.planet)} scores no one"
-    awards = join(f"{seat(names, a.seat)} {a.vp} VP ({money(a.income)} income)" for a in e.awards)
+    awards = join(f"{seat(names, a.seat)} {a.vp} VP ({money(a.income)})" for a in e.awards)
     return f"{planet(e.planet)} scores: {awards}"
 
 

@@ -26,8 +26,10 @@ from domain.onward_to_venus.commands import (
 )
 from domain.onward_to_venus.components import CARD_EFFECT, END_REASONS, PLANETS, TILES
 from domain.onward_to_venus.events import (
+    ActionPhaseEnded,
     AlienDefeated,
     AliensAdvanced,
+    Award,
     CardsDrawn,
     CardsDrawnDetail,
     DamageRolled,
@@ -35,6 +37,7 @@ from domain.onward_to_venus.events import (
     DeckReshuffled,
     Event,
     GameEnded,
+    PlanetScored,
     PlanetTilesDrawn,
 )
 from domain.onward_to_venus.state import Decision, DecisionKind
@@ -343,3 +346,16 @@ def test_long_lists_are_summarised() -> None:
     cards = tuple(c for c, e in CARD_EFFECT.items() if e == "CP_1")[:9]
     text = narration.event_text(CardsDrawnDetail(0, cards), NAMES)
     assert text == "ann draws Combat +1, Combat +1, Combat +1, Combat +1 and 5 more"
+
+
+def test_the_end_of_the_action_phase_and_a_planets_scoring_stay_short() -> None:
+    ended = ActionPhaseEnded(4, (4, 0, 1, 2, 3))
+    assert narration.event_text(ended, NAMES) == (
+        "the action phase ends: eve took the last pass marker; everyone may answer with one more action"
+    )
+    asked = ActionPhaseEnded(1, (1, 2))
+    assert narration.event_text(asked, NAMES[:3]).endswith(
+        "; ben and cy may answer with one more action"
+    )
+    scored = PlanetScored("MARS", (Award(2, 5, 1, 10), Award(0, 3, 2, 6)))
+    assert narration.event_text(scored, NAMES) == "Mars scores: cy 10 VP (£5) and ann 6 VP (£3)"
