@@ -35,6 +35,7 @@ RULES: Rules[State] = Rules(
     result=result,
     render=render,
     bot="domain.onward_to_venus.bot:bot",  # imported when first used
+    narration="domain.onward_to_venus.narration",
     end_reasons=END_REASONS,
     description=(
         "2-5 Earth empires claim planet tiles over three periods, fight for mines and crises, "
