@@ -41,6 +41,7 @@ from domain.kosmonauts.narration_words import (
     cube_counts,
     cubes,
     event_card,
+    event_card_effect,
     joined,
     mission,
     missions,
@@ -57,10 +58,6 @@ from domain.kosmonauts.narration_words import (
     tank,
     told,
 )
-from domain.kosmonauts.view_text import EVENT_TEXT
-
-ORDERS_LIMIT = 150
-"""Revealed orders longer than this in full are told as cube counts, keeping the line short."""
 
 
 def event_text(event: Event, names: Sequence[str]) -> str:
@@ -99,7 +96,7 @@ def event_text(event: Event, names: Sequence[str]) -> str:
                 f"{who(seat)} keeps {MISSIONS_KEPT_ADVANCED} of {MISSIONS_DEALT_ADVANCED} missions"
             )
         case ev.ShipPlaced(seat=seat, body=body):
-            return f"{who(seat)}'s ship stands landed on {body_name(body)}"
+            return f"{who(seat)}'s ship starts landed on {body_name(body)}"
         case ev.LandingMarkerStacksPrepared(stacks=stacked):
             return f"the landing markers are stacked: {stacks(stacked)}"
         case ev.EventDeckPrepared(cards=cards):
@@ -124,9 +121,8 @@ def event_text(event: Event, names: Sequence[str]) -> str:
             return f"{who(giver)} passes the instructor token to {who(taker)}"
         case ev.RoundEnded(round=number):
             return f"round {number} ends"
-        case ev.EventCardChosen(seat=seat, card=card, kind=kind):
-            # The card with what it does; a Solar Wind's name says it (view_text has no line).
-            return f"{who(seat)} picks {EVENT_TEXT.get(kind, event_card(card))}"
+        case ev.EventCardChosen(seat=seat, card=card):
+            return f"{who(seat)} picks {event_card_effect(card)}"
         case ev.EventResponseRecorded(seat=seat, response=response, amount=amount, auto=auto):
             answer = told(RESPONSES, response).format(cubes=plural(amount, "yellow cube"))
             return f"{who(seat)} {answer}{' (the only choice)' if auto else ''}"
@@ -168,14 +164,9 @@ def event_text(event: Event, names: Sequence[str]) -> str:
         case ev.OrdersSealed(seat=seat, kind=kind, placements=cubes_out, convert_shield=convert):
             return f"{who(seat)} seals orders: {order(kind, cubes_out, convert)}"
         case ev.OrdersRevealed(orders=orders):
-            full = "; ".join(
-                f"{who(o.seat)} {order(o.kind, o.placements, o.convert_shield)}" for o in orders
-            )
-            if len(full) > ORDERS_LIMIT:
-                full = "; ".join(
-                    f"{who(o.seat)} {order_count(o.kind, o.placements)}" for o in orders
-                )
-            return f"the orders are revealed: {full}"
+            # How many cubes each; which ones, each seat's CubesPlaced tells next.
+            counts = "; ".join(f"{who(o.seat)} {order_count(o.kind, o.placements)}" for o in orders)
+            return f"the orders are revealed: {counts}"
         case ev.ShieldConvertedToFuel(seat=seat, normal_added=added, shields_after=left):
             return f"{who(seat)} turns a shield into {cubes(added, 0)}, {shields_left(left)}"
         case ev.CubesPlaced(seat=seat, placements=cubes_out, cancelled=cancelled, rose_after=rose):

@@ -14,12 +14,15 @@ from domain.game import Seat
 from domain.kosmonauts.chance_words import FAMILY_WORDS
 from domain.kosmonauts.commands import Placement
 from domain.kosmonauts.components import (
+    ASTEROIDS_FUEL_LOST,
     BODIES,
     DIRECTIONS,
-    END_REASONS,
+    ENERGY_CONVERSION_MAX,
     EVENT_CARDS,
+    GRAVITY_RANGE,
     MISSIONS,
     NON_EARTH_BODIES,
+    THRUST_MAX_CUBES,
     Body,
     Cube,
     Direction,
@@ -52,6 +55,15 @@ EVENT_NAMES: dict[EventKind, str] = {
     "THRUST": "Thrust",
     "ASTEROIDS": "Asteroids",
     "SOLAR_FLARES": "Solar Flares",
+}
+EFFECTS: dict[EventKind, str] = {
+    "SOLAR_WIND": "it pushes every ship that does not avoid it",
+    "REFUELLING": "each may take a red cube",
+    "ENERGY_CONVERSION": f"a shield for up to {ENERGY_CONVERSION_MAX} yellow cubes",
+    "GRAVITY": f"flying ships within {GRAVITY_RANGE} hexes land on the nearest body",
+    "THRUST": f"up to {THRUST_MAX_CUBES} cubes this round",
+    "ASTEROIDS": f"each loses {ASTEROIDS_FUEL_LOST} yellow cubes",
+    "SOLAR_FLARES": "no cube this round unless a shield is spent",
 }
 PHASE_WORDS: dict[Phase, str] = {
     "PLACE_PLANETS": "the placing of the bodies",
@@ -113,7 +125,10 @@ REFUEL_KINDS: dict[str, str] = {
     "QUICK": "refuels quickly",
     "FULL": "refuels fully",
 }
-END_WORDS: dict[str, str] = END_REASONS | {"ROUND_LIMIT": "the round limit was reached"}
+END_WORDS: dict[str, str] = {
+    "EARTH_RETURN": "a ship came home to Earth and its round was played out",
+    "ROUND_LIMIT": "the round limit was reached",
+}
 DECIDED_BY: dict[str, str] = {
     "SCORE": "on points",
     "SHIELDS": "on shields left",
@@ -200,12 +215,20 @@ def course(rose: Rose) -> str:
 
 
 def placements(items: Sequence[Placement]) -> str:
-    """Cubes onto the rose, alike ones counted: 2 yellow cubes east and 1 red cube north-east."""
+    """Cubes onto the rose, alike ones counted, the noun said once: 2 yellow cubes east and
+    1 red north-east."""
     counted = Counter((p.cube, p.direction) for p in items)
     return joined(
-        f"{plural(n, CUBE_WORDS[cube] + ' cube')} {DIRECTION_WORDS[direction]}"
-        for (cube, direction), n in counted.items()
+        f"{n} {CUBE_WORDS[cube]}{(' cubes' if n > 1 else ' cube') if i == 0 else ''} "
+        f"{DIRECTION_WORDS[direction]}"
+        for i, ((cube, direction), n) in enumerate(counted.items())
     )
+
+
+def event_card_effect(card: str) -> str:
+    """A card with what it does: Thrust: up to 4 cubes this round."""
+    found = EVENT_CARDS.get(card)
+    return event_card(card) if found is None else f"{event_card(card)}: {EFFECTS[found[0]]}"
 
 
 def order(kind: OrderKind, items: Sequence[Placement], convert_shield: bool) -> str:

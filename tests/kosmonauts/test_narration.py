@@ -17,7 +17,14 @@ from domain.kosmonauts import commands as cmd
 from domain.kosmonauts import events as ev
 from domain.kosmonauts import narration_words as words
 from domain.kosmonauts.commands import Command, Placement
-from domain.kosmonauts.components import BODIES, DIRECTIONS, EVENT_CARDS, MISSIONS, ORBITS
+from domain.kosmonauts.components import (
+    BODIES,
+    DIRECTIONS,
+    END_REASONS,
+    EVENT_CARDS,
+    MISSIONS,
+    ORBITS,
+)
 from domain.kosmonauts.events import Event
 from domain.kosmonauts.events_flight import PlanetMove
 from domain.kosmonauts.events_round import RevealedOrder
@@ -160,6 +167,7 @@ def test_every_code_play_produces_has_its_words() -> None:
         (Sector, words.SECTORS),
         (FlightOutcome, words.EMERGENCY_CAUSES),
     )
+    assert END_REASONS.keys() <= words.END_WORDS.keys()
     for literal, table in typed:
         assert set(typing.get_args(literal)) - {"OK"} <= table.keys()
 
@@ -290,7 +298,7 @@ def test_the_planets_advance_in_one_short_sentence() -> None:
                 convert_shield=False,
             ),
             2,
-            "cat places 2 yellow cubes north-east and 1 red cube west",
+            "cat places 2 yellow cubes north-east and 1 red west",
         ),
         (
             cmd.StayOnBody(convert_shield=True),
@@ -368,6 +376,24 @@ def test_decisions_read_as_the_seat_made_them(command: Command, seat: int, sente
                 seat=1, direction="E", units=2, cancelled=1, rose_after=(1, 0, 0, 0, 0, 0)
             ),
             "the Solar Wind pushes ben 2 east, cancelling 1; course 1 east",
+        ),
+        (
+            ev.OrdersRevealed(
+                round=2,
+                orders=(
+                    RevealedOrder(
+                        seat=2,
+                        kind="FLY",
+                        placements=(Placement(direction="E", cube="NORMAL"),) * 3,
+                        convert_shield=True,
+                    ),
+                ),
+            ),
+            "the orders are revealed: cat places 3 cubes",
+        ),
+        (
+            ev.EventCardChosen(seat=0, card="EV01", kind="SOLAR_WIND"),
+            "ann picks Solar Wind (1 east): it pushes every ship that does not avoid it",
         ),
         (
             ev.EventCardChosen(seat=3, card="EV22", kind="THRUST"),
