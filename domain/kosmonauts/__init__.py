@@ -33,6 +33,7 @@ RULES: Rules[State] = Rules(
     result=result,
     render=render,
     bot="domain.kosmonauts.bot:bot",  # imported when first used
+    narration="domain.kosmonauts.narration",
     end_reasons=END_REASONS,
     description=(
         "Fly a spaceship by inertia around the Solar System: fuel cubes on a compass rose keep "

@@ -274,7 +274,8 @@ def test_a_large_kind_is_picked_part_by_part(cli) -> None:  # type: ignore[no-un
     line = next(line for line in listing.splitlines() if "SubmitOrders placements=" in line)
     number, *words = line.split()
     assert words[1].startswith("placements=E:NORMAL")
-    assert "OrdersSealed" in cli("play", match, number, "--as", "ann")
+    played = cli("play", match, number, "--as", "ann")  # told in words (#25), to ann only
+    assert "ann seals orders: places " in played and " east" in played
     assert "(sealed)" in cli("log", match, "--as", "ben").splitlines()[-2]
     assert len(cli("moves", match, "--as", "ben", "--all").splitlines()) > len(orders) // 2
 
