@@ -30,7 +30,7 @@ from domain.notes import Note
 from domain.registry import rules_for
 from projections.diffs import Change, view_changes
 from projections.documents import ViewDoc
-from projections.match_log import LogEntry, describe, headline, match_log
+from projections.match_log import LogEntry, describe, headline, match_log, told
 from projections.match_log import entry as log_entry
 from projections.queries import live_view
 from projections.replays import check_chain, event_line, rerun
@@ -193,30 +193,47 @@ def print_view_with_panels(
 
 
 def print_log(
-    entries: list[LogEntry], seats: list[str], game: str, notes: Sequence[Note] = ()
+    entries: list[LogEntry],
+    seats: list[str],
+    game: str,
+    notes: Sequence[Note] = (),
+    *,
+    raw: bool = False,
 ) -> None:
+    """Each entry told as a sentence (the game's narration), or with `raw` in the short form
+    `play` reads."""
     rules = rules_for(game)
     noted: dict[int, list[Note]] = {}
     for note in notes:
         noted.setdefault(note.step, []).append(note)
     for entry in entries:
-        head = headline(entry, seats, rules)
+        head = headline(entry, seats, rules, raw=raw)
         if entry.redacted:
             head += "  [partly hidden]"
         say(f"{entry.version:>4} {entry.at} {head}")
         for event in entry.events:
-            say("       " + describe(event, seats, rules))
+            say("       " + describe(event, seats, rules, raw=raw))
         for note in noted.get(entry.version, []):
             say(f"       note by {note.author}: {note.text}")
 
 
+Raw = Annotated[
+    bool,
+    typer.Option("--raw", help="Decisions and events in the short form `play` reads, not words."),
+]
+
+
 @app.command()
 @reports_errors
-def log(match_id: MatchId, as_: AsViewer = None, store: Store = None, json: Json = False) -> None:
-    """The match decision by decision, as that viewer may read it (with commitments). MATCH may
-    also be a replay file, full or redacted."""
+def log(
+    match_id: MatchId, as_: AsViewer = None, raw: Raw = False, store: Store = None,
+    json: Json = False,
+) -> None:  # fmt: skip
+    """The match decision by decision, as that viewer may read it (with commitments), told in
+    the game's words (`--raw`: the short form; `--json` has both). MATCH may also be a replay
+    file, full or redacted."""
     if Path(match_id).is_file():
-        _log_file(Path(match_id), as_, json)
+        _log_file(Path(match_id), as_, json, raw)
         return
     server = remote()
     if server is not None:
@@ -224,7 +241,7 @@ def log(match_id: MatchId, as_: AsViewer = None, store: Store = None, json: Json
         if json:
             print_json(found.entries)
         else:
-            print_log(found.entries, found.seats, found.game, found.notes)
+            print_log(found.entries, found.seats, found.game, found.notes, raw=raw)
         return
     read = reader(store)
     _, viewer = read.viewer(match_id, as_)
@@ -232,10 +249,10 @@ def log(match_id: MatchId, as_: AsViewer = None, store: Store = None, json: Json
     if json:
         print_json(found.entries)
     else:
-        print_log(found.entries, found.seats, found.game, found.notes)
+        print_log(found.entries, found.seats, found.game, found.notes, raw=raw)
 
 
-def _log_file(path: Path, as_: str | None, json: bool) -> None:
+def _log_file(path: Path, as_: str | None, json: bool, raw: bool) -> None:
     lines = read_replay(path)
     check_chain(lines)
     header, events, end = lines[0], lines[1:-1], lines[-1]
@@ -248,14 +265,14 @@ def _log_file(path: Path, as_: str | None, json: bool) -> None:
     entries = (
         match_log(events, rules, seats, viewer, opened)
         if full
-        else [log_entry(line) for line in events]  # already redacted for the file's viewer
+        else [told(log_entry(line), seats, rules) for line in events]  # redacted for its viewer
     )
     # The notes its writer could read travel on the end line, chained with the rest.
     notes = msgspec.convert(end.get("notes") or [], list[Note])
     if json:
         print_json(entries)
     else:
-        print_log(entries, seats, str(header.get("game")), notes)
+        print_log(entries, seats, str(header.get("game")), notes, raw=raw)
 
 
 @app.command()
@@ -301,6 +318,7 @@ def follow(
     timeout: Annotated[
         float | None, typer.Option(help="Stop after this many seconds (default: at the end).")
     ] = None,
+    raw: Raw = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
@@ -314,7 +332,7 @@ def follow(
             if json:
                 print_json(entry)
             else:
-                print_log([entry], list(row.seats), row.game)
+                print_log([entry], list(row.seats), row.game, raw=raw)
         return
     ledger = open_ledger(store)
     match = ledger.match(match_id)
@@ -342,6 +360,6 @@ def follow(
             if json:
                 print_json(entries[0])
             else:
-                print_log(entries, list(match.seats), match.game)
+                print_log(entries, list(match.seats), match.game, raw=raw)
     finally:
         stop.set()

@@ -323,6 +323,9 @@ def diff(
     first: Annotated[int, typer.Argument(help="From after stored event N.")],
     second: Annotated[int, typer.Argument(help="To after stored event M.")],
     as_: AsViewer = None,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Decisions in the short form `play` reads, not words.")
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
@@ -344,7 +347,7 @@ def diff(
                     "decisions": entries, "changes": changes})  # fmt: skip
         return
     say(f"from step {first} to step {second}, as {viewer.label(before.seats)}:")
-    print_log(entries, list(after.seats), after.game)
+    print_log(entries, list(after.seats), after.game, raw=raw)
     if not changes:
         say("  (nothing this viewer can see changed)")
     for change in changes:

@@ -86,13 +86,13 @@ def entry(line: dict[str, Any]) -> LogEntry:
     )
 
 
-def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any]) -> str:
+def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any], *, raw: bool = False) -> str:
     """One log entry in words: who did what (a sealed choice as sealed; an undo or a redo as
     such), without its events (`describe` each of those)."""
     if entry.kind == "Started":
         return f"started {rules.slug} with {', '.join(seats)}"
     if entry.kind in ("Decided", "Awaited"):
-        sentence = None if entry.sealed else _told_command(entry, rules, seats)
+        sentence = None if entry.sealed or raw else _told_command(entry, rules, seats)
         if sentence is None:
             done = "(sealed)" if entry.sealed else command_text(entry.command, rules, seats)
             sentence = f"{entry.seat}: {done}"
