@@ -3,10 +3,12 @@ game's own names, and no viewer's narration tells a sealed bid it may not see.""
 
 from __future__ import annotations
 
+import json
 import re
 import typing
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,6 +65,7 @@ from projections.replays import audit_lines
 from projections.viewer import Viewer
 
 NAMES = list(SEAT_NAMES)
+REPLAYS = sorted((Path(__file__).parents[2] / "replays").glob("duck-dealer-*.jsonl"))
 CODE = re.compile(r"\b[A-Z0-9]*[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]{3,}\b")
 """An UPPER_SNAKE code ("RUBBER_DUCK", "SP_CARGO_A") or a shouted word ("RED", "CARGO")."""
 
@@ -170,12 +173,18 @@ def test_every_event_and_command_has_a_plain_english_sentence() -> None:
     told = _all_told()
     assert {kind for kind, _ in told} == _members(Event) | _members(Command)
     for kind, sentence in told:
-        assert sentence.strip() == sentence and sentence, kind
-        assert "\n" not in sentence, sentence
-        assert len(sentence) <= 200, sentence
-        for banned in ("{", "=", "type", "None", "_", "[", '"'):
-            assert banned not in sentence, (banned, sentence)
-        assert not CODE.search(sentence), sentence
+        assert sentence, kind
+        _assert_plain(sentence)
+
+
+def _assert_plain(sentence: str) -> None:
+    """One line of English: no JSON, no field=value, no code, at most 200 characters."""
+    assert sentence.strip() == sentence, sentence
+    assert "\n" not in sentence, sentence
+    assert len(sentence) <= 200, sentence
+    for banned in ("{", "=", "type", "None", "_", "[", '"'):
+        assert banned not in sentence, (banned, sentence)
+    assert not CODE.search(sentence), sentence
 
 
 def test_the_sentences_use_the_games_names() -> None:
@@ -221,6 +230,29 @@ def test_no_viewer_reads_a_sealed_bid_it_may_not_see(index: int) -> None:
         for sentence in hidden:
             assert not any(sentence in text for text in told), (viewer, sentence)
     assert hidden_somewhere, "an auction match has sealed bids"
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=[path.stem for path in REPLAYS])
+def test_recorded_matches_are_told_plainly_and_to_each_viewer_its_own(path: Path) -> None:
+    """The recorded replays (undos, re-bids and tie-breaks included), told to every viewer."""
+    header, *lines, _ = (json.loads(line) for line in path.read_text().splitlines())
+    seats = header["seats"]
+    told = {
+        viewer: match_log(lines, RULES, seats, viewer, opened=False)
+        for viewer in (Viewer(referee=True), Viewer(), *(Viewer(s) for s in range(len(seats))))
+    }
+    everything = {text for entry in told[Viewer(referee=True)] for text in entry.texts}
+    for viewer, entries in told.items():
+        texts = {text for entry in entries for text in (entry.text, *entry.texts)}
+        for text in texts:
+            _assert_plain(text)
+        for entry in entries:
+            for event, text in zip(entry.events, entry.texts, strict=True):
+                sealed = event["type"] == "TurnOrderBidSealed"
+                assert not sealed or viewer.referee or event["seat"] == viewer.seat
+                assert text in everything
+        hidden = everything - texts
+        assert all(text.endswith("(sealed)") for text in hidden), hidden
 
 
 def _bidding(rival_bid: int) -> tuple[Match, list[dict[str, Any]]]:
