@@ -99,6 +99,7 @@ from .wording import (
     RECOVERIES,
     RETURN_REASONS,
     SCORING_REASONS,
+    SITE_NAMES,
     energy,
     good_amount,
     goods,
@@ -293,7 +294,7 @@ def command_text(command: Command, seat: Seat, names: Sequence[str]) -> str:
             paying = "" if inputs is None else f", paying {goods(inputs.inputs)}"
             return f"{who} builds {site(factory)}{paying}"
         case ClaimPrivilege(site=claimed, recover_from=ref):
-            return f"{who} claims the privilege of {site(claimed)}{_recovering(ref, 'marker')}"
+            return f"{who} claims the privilege of {site(claimed)}{_recovering(ref)}"
         case MineGoods(mine=mine, quantity=quantity):
             mined = MINES.get(mine)
             what = plural(quantity, "good") if mined is None else good_amount(quantity, mined.good)
@@ -329,13 +330,17 @@ def _seats(names: Sequence[str], seats: Sequence[Seat], last: str = "and") -> st
 
 
 def _place(ref: str) -> str:
-    """A node or a site a cube was taken from: "the Satellite client", "space 2 from S1..."."""
+    """Where a cube was taken from: "the Satellite client", "the 2nd space out of S1 towards P6"."""
     named = site(ref)
     return named if named != ref else place(ref)
 
 
-def _recovering(ref: str | None, serves_as: str = "cube") -> str:
-    return "" if ref is None else f", taking back a {serves_as} from {_place(ref)}"
+def _recovering(ref: str | None) -> str:
+    """§8 A19: a route cube from a space, or a privilege marker from a site, taken back."""
+    if ref is None:
+        return ""
+    taken = "a privilege marker" if ref in SITE_NAMES else "a route cube"
+    return f", taking back {taken} from {_place(ref)}"
 
 
 def _paying(paid: int) -> str:

@@ -21,6 +21,7 @@ from domain.duck_dealer.commands import (
     BuildSite,
     BuyShipUpgrade,
     CancelTrade,
+    ClaimPrivilege,
     Command,
     DeliverGoods,
     EndActionTurn,
@@ -373,6 +374,17 @@ def test_events_are_told_in_these_words(event: Event, sentence: str) -> None:
             "ann offers ben 2 Rubber Ducks for 1 Blue Paint",
         ),
         (SubmitTurnOrderBid(amount=3), 1, "ben bids 3 VP for the turn order"),
+        (
+            ClaimPrivilege(site="CL_SCIENCE", recover_from="S1-P6.2"),
+            2,
+            "cat claims the privilege of the Science client, taking back a route cube from the "
+            "2nd space out of S1 towards P6",
+        ),
+        (
+            BeginActionTurn(recover_from="M_DUCK_1"),
+            0,
+            "ann takes an action turn, taking back a privilege marker from the Rubber Duck mine",
+        ),
     ],
 )
 def test_decisions_are_told_in_these_words(command: Command, seat: int, sentence: str) -> None:
