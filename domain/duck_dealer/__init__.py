@@ -36,6 +36,7 @@ RULES: Rules[State] = Rules(
     result=result,
     render=render,
     bot="domain.duck_dealer.bot:bot",  # imported when first used
+    narration="domain.duck_dealer.narration",
     end_reasons=END_REASONS,
     description=(
         "Fly a spaceship around the galaxy: collect energy or spend it in action turns to mine, "
