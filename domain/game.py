@@ -325,6 +325,12 @@ class Narrator(Protocol):
         ...
 
 
+@functools.cache
+def _narrator(module: str) -> Narrator:
+    found: Narrator = importlib.import_module(module)
+    return found
+
+
 @dataclass(frozen=True)
 class Rules(Generic[S]):
     """One game: its facts as data, then its pure functions. The registry holds one per slug."""
@@ -363,8 +369,7 @@ class Rules(Generic[S]):
         """The game's narration, or None for a game that tells its events in the short form."""
         if self.narration is None:
             return None
-        found: Narrator = importlib.import_module(self.narration)
-        return found
+        return _narrator(self.narration)
 
     def check_turn(self, state: S, seat: Seat, command: Command | None = None) -> None:
         """What every game shares, checked before its own `decide` (by the Match, and by a

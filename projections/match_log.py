@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Rules
+from domain.match import typed
 from projections.command_forms import command_text, value_text
 from projections.replays import redact
 from projections.viewer import Viewer
@@ -127,8 +128,8 @@ def _told_command(entry: LogEntry, rules: Rules[Any], seats: Sequence[str]) -> s
     narrator = rules.narrator
     if narrator is None or entry.command is None or entry.seat not in seats:
         return None
-    typed = msgspec.convert(entry.command, rules.command_type)
-    return narrator.command_text(typed, list(seats).index(str(entry.seat)), seats)
+    typed_command = typed(entry.command, rules.command_type)
+    return narrator.command_text(typed_command, list(seats).index(str(entry.seat)), seats)
 
 
 def describe(
@@ -139,7 +140,7 @@ def describe(
     (projections/command_forms.py), every seat, however deep, by its name."""
     narrator = rules.narrator
     if narrator is not None and not raw:
-        return narrator.event_text(msgspec.convert(event, rules.event_type), seats)
+        return narrator.event_text(typed(event, rules.event_type), seats)
     return raw_text(event, seats, rules)
 
 
