@@ -131,3 +131,17 @@ def test_the_match_list_filters_and_links(
     page.locator(f'tr[data-match="{imported["kosmonauts"]}"] a').click()
     page.wait_for_selector("figure.board svg")
     assert re.search(rf"#/m/{imported['kosmonauts']}", page.url)
+
+
+def test_a_match_is_found_by_a_unique_prefix_of_its_id(
+    page: Any, viewer_server: tuple[ServerProcess, dict[str, str]]
+) -> None:
+    server, imported = viewer_server
+    match = imported["kosmonauts"]
+    page.goto(f"{server.url}/#/m/{match[:8].upper()}?at=2")
+    page.wait_for_function("id => location.hash === `#/m/${id}?at=2`", arg=match)
+    page.wait_for_selector("figure.board svg")
+    for named, said in (("zzzz", "no match 'zzzz'"), ("ab", "no match 'ab'")):
+        page.goto(f"{server.url}/#/m/{named}")
+        page.wait_for_selector("p.error")
+        assert said in page.locator("p.error").inner_text()
