@@ -102,10 +102,22 @@ GameOptions = Annotated[
 ]
 
 
-def open_ledger(store: str | None) -> Ledger:
+def open_ledger(store: str | None, *, create: bool = False) -> Ledger:
+    """The store a command works on. Only a command that makes matches (`create`) may make a
+    new SQLite file: any other refuses a file that is not there (a mistyped path), making none."""
+    from cli.output import SEARCHED
+    from store.urls import default_store_url, shown, sqlite_file
+
+    url = store or default_store_url()
+    SEARCHED.append(shown(url))
+    path = sqlite_file(url)
+    if path is not None and not create and not os.path.exists(path):
+        from domain.errors import NotFound
+
+        raise NotFound(f"no store at {path}; `new` (or `import`) creates one", code="NO_STORE")
     from store.ledger import Ledger
 
-    return Ledger(store)
+    return Ledger(url)
 
 
 _server: list[str | None] = [None, None]
@@ -118,8 +130,10 @@ def remote() -> Any:
     url, token = _server
     if not url:
         return None
+    from cli.output import SEARCHED
     from cli.remote import Remote
 
+    SEARCHED.append(f"server {url}")
     return Remote(url, token)
 
 

@@ -55,7 +55,7 @@ def simulate(
         )
     options = parse_options(option or [])
     rules.options(options)
-    ledger = open_ledger(store)
+    ledger = open_ledger(store, create=True)
     projections = Projections(ledger)
     projections.catch_up(progress=CatchUpProgress())  # what others stored before: first
     tally = Tally()
@@ -93,7 +93,7 @@ def demo(
     json: Json = False,
 ) -> None:
     """Play a full bot match of every game into the store, print each scoreboard, verify each log."""
-    ledger = open_ledger(store)
+    ledger = open_ledger(store, create=True)
     projections = Projections(ledger)
     projections.catch_up(progress=CatchUpProgress())
     if not json:

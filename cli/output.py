@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 import msgspec
 import typer
 
-from domain.errors import BadInput, StarledgerError, kind_of
+from domain.errors import BadInput, NotFound, StarledgerError, kind_of
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -104,7 +104,7 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             _quiet_broken_pipe()
             raise typer.Exit(0) from None
         except StarledgerError as exc:
-            raise fail(str(exc), kind_of(exc).exit_code) from None
+            raise fail(str(exc) + _where(exc), kind_of(exc).exit_code) from None
         except OSError as exc:
             raise fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
         except Exception as exc:
@@ -118,6 +118,17 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             ) from None
 
     return wrapper
+
+
+SEARCHED: list[str] = []
+"""The store (or server) this run opened last, as `NOT_FOUND` names it (no password)."""
+
+
+def _where(exc: StarledgerError) -> str:
+    """Where a thing that was not found was looked for: the store or the server of this run."""
+    if not isinstance(exc, NotFound) or not SEARCHED:
+        return ""
+    return f" (in {SEARCHED[-1]})"
 
 
 def _is_store_error(exc: Exception) -> bool:

@@ -86,7 +86,7 @@ def new(
         if created.tokens.table:
             say(f"token of the table: {created.tokens.table}")
         return
-    ledger = open_ledger(store)
+    ledger = open_ledger(store, create=True)
     match = ledger.new_match(
         game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy,
         table=table,

@@ -126,7 +126,7 @@ def import_(
         else:
             say(found.match)
         return
-    ledger = open_ledger(store)
+    ledger = open_ledger(store, create=True)
     projections = Projections(ledger)
     projections.catch_up(progress=CatchUpProgress())  # what was stored before: first
     if table:
@@ -372,7 +372,7 @@ def fork(
     """A new match that continues from step N of another (the original is untouched): the same
     seats and options, the state at N, and chance from the new match's own secret seed. It
     names its origin (id, step, the step's audit hash) in the index and its replay header."""
-    ledger = open_ledger(store)
+    ledger = open_ledger(store, create=True)
     if Path(target).is_file():
         lines = read_replay(Path(target))
         total = len(lines) - 2

@@ -26,6 +26,28 @@ def default_store_url() -> str:
     return os.environ.get(STORE_VARIABLE) or DEFAULT_STORE
 
 
+def sqlite_file(url: str) -> str | None:
+    """The database file a `sqlite:` URL names (None for any other store, or `:memory:`)."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "sqlite":
+        return None
+    path = unquote(parts.path)
+    if parts.netloc:
+        path = parts.netloc + path
+    elif path.startswith("/"):
+        path = path[1:]
+    return None if path in ("", ":memory:") else path
+
+
+def shown(url: str) -> str:
+    """A store URL as it may be printed: without a password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return parts._replace(netloc=netloc).geturl()
+
+
 def store_env(url: str) -> dict[str, str]:
     """The eventsourcing environment for a store URL (persistence module, its settings, codecs)."""
     env = {"TRANSCODER_TOPIC": TRANSCODER_TOPIC, "MAPPER_TOPIC": MAPPER_TOPIC}

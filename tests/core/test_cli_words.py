@@ -25,3 +25,21 @@ def test_a_log_is_told_in_words_and_raw_on_request(cli, tmp_path: Path) -> None:
     advanced = [e for e in entries if any(ev["type"] == "PlanetsAdvanced" for ev in e["events"])]
     assert advanced and any(t.startswith("the planets advance") for t in advanced[0]["texts"])
     assert all(entry["text"] for entry in entries)
+
+
+def test_a_mistyped_store_is_refused_and_not_made(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    runner = CliRunner()
+    url = f"sqlite:///{tmp_path}/kosmonauts.bd"
+    for args in (["matches"], ["show", "d30e"], ["log", "d30e"], ["moves", "d30e", "--as", "ann"]):
+        result = runner.invoke(app, [*args, "--store", url])
+        assert result.exit_code == 1, (args, result.stderr)
+        assert result.stderr.startswith(f"error: NO_STORE: no store at {tmp_path}/kosmonauts.bd")
+    assert not (tmp_path / "kosmonauts.bd").exists()
+    made = runner.invoke(app, ["new", "toy", "--seat", "ann", "--seat", "ben", "--store", url])
+    assert made.exit_code == 0 and (tmp_path / "kosmonauts.bd").exists()
+    missing = runner.invoke(app, ["show", "d30e", "--store", url])
+    assert missing.exit_code == 1 and f"(in {url})" in missing.stderr
