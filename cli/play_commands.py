@@ -190,7 +190,7 @@ def moves(
     if as_ == TABLE:
         from cli.table_commands import list_chance
 
-        list_chance(match_id, store, json)
+        list_chance(match_id, store, json, pick, back, all_)
         return
     seen = _seen(match_id, as_, store)
     rules, seats = seen.rules, seen.seats

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 import httpx
@@ -32,7 +32,7 @@ from projections.api import (
 )
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
-from projections.moves import MoveEntry, MoveMenu
+from projections.moves import MoveMenu, outcome_menu
 from projections.queries import MatchLog
 from projections.replays import Verdict
 
@@ -221,19 +221,17 @@ class Remote:
 
     # -- the table (a match dealt by a table, with its table token) ------------------------------
 
-    def chance(self, match: str) -> MoveMenu:
-        """What the table may give now, as the menu `moves --as table` shows."""
+    def chance(self, match: str, parts: Sequence[str] = (), everything: bool = False) -> MoveMenu:
+        """What the table may give now, as the menu `moves --as table` shows (this table
+        token's listing: the outcomes with their names and counts)."""
         found = self.moves(match)
-        entries = [
-            MoveEntry(number=number, kind="chance", text=name, command=command, count=count)
-            for number, (command, name, count) in enumerate(
-                zip(found.commands, found.names, found.counts, strict=True), start=1
-            )
-        ]
         row = self.summary(found.match)
-        return MoveMenu(
-            match=found.match, seat=found.seat, version=found.version, parts=[],
-            asking=found.asking, total=sum(found.counts), entries=entries,
+        named = [
+            (name, command.get("chance"), count)
+            for command, name, count in zip(found.commands, found.names, found.counts, strict=True)
+        ]
+        return outcome_menu(
+            found.match, found.version, found.asking, named, parts, everything=everything,
             waiting_for=list(row.to_move), over=row.status == "over",
         )  # fmt: skip
 

@@ -22,17 +22,45 @@ from projections.match_log import describe
 from projections.moves import MoveMenu, chance_menu
 
 
-def _menu(match_id: str, store: str | None) -> tuple[str, MoveMenu]:
+def _menu(
+    match_id: str, store: str | None, parts: list[str] | None = None, everything: bool = False
+) -> tuple[str, MoveMenu]:
     server = remote()
     if server is not None:
-        return server_url(), server.chance(match_id)
+        return server_url(), server.chance(match_id, parts or [], everything)
     ledger = open_ledger(store)
-    return ledger.url, chance_menu(ledger.match(match_id))
+    return ledger.url, chance_menu(ledger.match(match_id), parts or [], everything=everything)
 
 
-def list_chance(match_id: str, store: str | None, json: bool) -> None:
-    where, shown = _menu(match_id, store)
-    listings.save(listings.Listing(where=where, menu=shown))
+def list_chance(
+    match_id: str,
+    store: str | None,
+    json: bool,
+    pick: list[int] | None = None,
+    back: bool = False,
+    everything: bool = False,
+) -> None:
+    """The outcomes the table may give now; a long list is picked part by part (`--pick N`:
+    the first letter of the name; `--back`; `--all` lists every outcome)."""
+    where, shown = _menu(match_id, store, everything=everything or json)
+    history: list[list[str]] = []
+    if pick or back:
+        listing = listings.last(
+            where, shown.match, "table", shown.version, f"starledger moves {match_id} --as table"
+        )
+        history, shown = list(listing.history), listing.menu
+        if back:
+            _, shown = _menu(match_id, store, history.pop() if history else [])
+        for number in pick or []:
+            chosen = listings.entry(listings.Listing(where=where, menu=shown), number)
+            if chosen.parts is None:
+                raise UserError(
+                    f"{number} is a whole outcome already: give it with "
+                    f"`starledger play {match_id} {number} --as table`"
+                )
+            history.append(list(shown.parts))
+            _, shown = _menu(match_id, store, chosen.parts)
+    listings.save(listings.Listing(where=where, menu=shown, history=history))
     if json:
         print_json(
             [{"chance": e.command["chance"] if e.command else None, "name": e.text,
@@ -45,8 +73,13 @@ def list_chance(match_id: str, store: str | None, json: bool) -> None:
         return
     say(f"the table to give at version {shown.version}: {shown.asking}")
     for entry in shown.entries:
+        if entry.parts is not None:
+            say(f"  {entry.number:>4}  {entry.text}  ({entry.count} in the pile)")
+            continue
         copies = f"  (x{entry.count})" if entry.count > 1 else ""
         say(f"  {entry.number:>4}  {entry.text}{copies}")
+    if any(entry.parts is not None for entry in shown.entries):
+        say(f"pick a letter: starledger moves {match_id} --as table --pick N (--all: every one)")
     say(
         f"give one: starledger play {match_id} N --as table "
         f"(or by name: starledger play {match_id} --as table chance=NAME)"
@@ -85,7 +118,11 @@ def give_chance(
             where, shown.match, "table", shown.version, f"starledger moves {match_id} --as table"
         )
         chosen = listings.entry(listing, int(words[0]))
-        assert chosen.command is not None
+        if chosen.command is None:
+            raise UserError(
+                f"{words[0]} is a letter to pick, not an outcome: "
+                f"`starledger moves {match_id} --as table --pick {words[0]}`"
+            )
         outcome, expect = chosen.command["chance"], listing.menu.version
     else:
         outcome = outcome_of(words)

@@ -254,24 +254,69 @@ TABLE = "table"
 """The name the table answers to in listings: `moves MATCH --as table`."""
 
 
-def chance_menu(match: Match) -> MoveMenu:
+def chance_menu(match: Match, parts: Sequence[str] = (), *, everything: bool = False) -> MoveMenu:
     """What the table may give at the chance node the match waits at (the referee's: a node can
     tell more than the seats know yet), numbered; each entry's `command` is `{"chance": OUTCOME}`
-    and its text the outcome's name, with how many of it the pile holds."""
+    and its text the outcome's name, with how many of it the pile holds. More than `SHOW`
+    outcomes are picked part by part, as a seat's big kinds are: first the initial of the name
+    (`parts` is the position: [] or [initial]), then the outcomes under it."""
     node = match.chance_node
-    entries: list[MoveEntry] = []
-    asking = None
-    if node is not None:
-        asking = name_seats(node.describe(), match.seats)
-        for number, (outcome, count) in enumerate(zip(node.outcomes, node.counts, strict=True), 1):
-            value = msgspec.to_builtins(outcome)
-            entries.append(
-                MoveEntry(
-                    number=number, kind="chance", text=node.name(outcome, match.seats),
-                    command={"chance": value}, count=count,
-                )
-            )  # fmt: skip
-    return _menu(
-        str(match.id), TABLE, match.version, [], asking, node.total if node else 0, entries,
-        match.waiting_for, match.result is not None,
+    named = (
+        []
+        if node is None
+        else [
+            (node.name(outcome, match.seats), msgspec.to_builtins(outcome), count)
+            for outcome, count in zip(node.outcomes, node.counts, strict=True)
+        ]
+    )
+    return outcome_menu(
+        str(match.id), match.version, name_seats(node.describe(), match.seats) if node else None,
+        named, parts, everything=everything, waiting_for=match.waiting_for,
+        over=match.result is not None,
     )  # fmt: skip
+
+
+def outcome_menu(
+    match: str,
+    version: int,
+    asking: str | None,
+    named: Sequence[tuple[str, Any, int]],
+    parts: Sequence[str] = (),
+    *,
+    everything: bool = False,
+    waiting_for: Sequence[str] = (),
+    over: bool = False,
+) -> MoveMenu:
+    """The table's menu from its outcomes (name, JSON value, count), for a local store or a
+    server's listing alike (see `chance_menu`)."""
+    entries: list[MoveEntry] = []
+    position = list(parts)
+    if named:
+        if position:
+            named = [item for item in named if _initial(item[0]) == position[0]]
+        if len(named) > SHOW and not position and not everything:
+            initials: dict[str, int] = {}
+            for name, _, count in named:
+                initials[_initial(name)] = initials.get(_initial(name), 0) + count
+            asking = f"{asking} — pick its first letter"
+            for number, (initial, count) in enumerate(sorted(initials.items()), 1):
+                entries.append(
+                    MoveEntry(
+                        number=number, kind="chance", text=f"{initial}…", parts=[initial],
+                        count=count,
+                    )
+                )  # fmt: skip
+        else:
+            for number, (name, outcome, count) in enumerate(named, 1):
+                entries.append(
+                    MoveEntry(
+                        number=number, kind="chance", text=name, command={"chance": outcome},
+                        count=count,
+                    )
+                )  # fmt: skip
+    total = sum(count for _, _, count in named)
+    return _menu(match, TABLE, version, position, asking, total, entries, waiting_for, over)
+
+
+def _initial(name: str) -> str:
+    return (name.strip()[:1] or "?").upper()

@@ -51,7 +51,7 @@ def expected_version(if_match: str | None) -> int | None:
 
 def _chance_moves(match: Match) -> Moves:
     """What the table may give now (nothing while a seat is to move)."""
-    shown = chance_menu(match)
+    shown = chance_menu(match, everything=True)
     return Moves(
         match=shown.match,
         version=shown.version,

@@ -73,3 +73,27 @@ def test_a_bad_table_record_names_its_line_and_stores_nothing(cli, tmp_path: Pat
 def test_the_table_name_is_not_a_seat(cli) -> None:  # type: ignore[no-untyped-def]
     error = cli("new", "toy", "--seat", "ann", "--seat", "table", code=1)
     assert "'table' name viewers, not seats" in error
+
+
+def test_a_big_pile_is_picked_by_the_first_letter(cli) -> None:  # type: ignore[no-untyped-def]
+    made = json.loads(
+        cli("new", "race-for-the-galaxy", "--seat", "ann", "--seat", "ben", "--table", "--json")
+    )
+    match = made["match"]
+    cli("play", match, "chance=Epsilon Eridani (#1)", "--as", "table")  # ann's start world
+    cli("play", match, "chance=Alpha Centauri (#2)", "--as", "table")  # ben's
+    listed = cli("moves", match, "--as", "table")
+    assert "a card ann draws:" in listed and "pick its first letter" in listed
+    letters = [line for line in listed.splitlines() if line.strip().endswith("in the pile)")]
+    assert letters and all("…" in line for line in letters)
+    number = next(line.split()[0] for line in letters if "G…" in line)
+    assert "is a letter to pick" in cli("play", match, number, "--as", "table", code=1)
+    narrowed = cli("moves", match, "--as", "table", "--pick", number)
+    assert "Gem World (#" in narrowed and "Alpha" not in narrowed
+    again = cli("moves", match, "--as", "table", "--back")
+    assert "pick its first letter" in again
+    cli("moves", match, "--as", "table", "--pick", number)
+    played = json.loads(cli("play", match, "1", "--as", "table", "--json"))  # the first G… card
+    assert played["version"] == 4
+    every = json.loads(cli("moves", match, "--as", "table", "--json"))
+    assert len(every) > 30 and all("chance" in o for o in every)

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from cli.remote import Remote
 from cli.simulate import play_bot_match
 from projections.table_record import dumps_table, table_lines
 from store.ledger import Ledger
@@ -47,6 +48,10 @@ def test_a_table_match_is_entered_to_its_end_over_http(sqlite_served: Served) ->
         listing = http.get(f"/matches/{match}/moves", headers=table).json()
         assert listing["seat"] == "table" and listing["to_move"] and listing["asking"]
         assert len(listing["commands"]) == len(listing["names"]) == len(listing["counts"])
+        with Remote(sqlite_served.api.removesuffix("/api/v1"), tokens["table"]) as remote:
+            menu = remote.chance(match)  # what `moves --as table` shows through the server
+            assert menu.asking == listing["asking"] and menu.seat == "table"
+            assert [e.command for e in menu.entries] == listing["commands"]
 
         # Only the table gives chance; the referee and the seats may not.
         first = lines[0]
