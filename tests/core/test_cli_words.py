@@ -43,3 +43,19 @@ def test_a_mistyped_store_is_refused_and_not_made(tmp_path: Path) -> None:
     assert made.exit_code == 0 and (tmp_path / "kosmonauts.bd").exists()
     missing = runner.invoke(app, ["show", "d30e", "--store", url])
     assert missing.exit_code == 1 and f"(in {url})" in missing.stderr
+
+
+def test_games_wraps_at_words_and_explains_every_option(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from cli.app import app
+    from domain.registry import catalogue
+
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = CliRunner().invoke(app, ["games"]).stdout
+    assert all(len(line) <= 60 for line in shown.splitlines())
+    flat = " ".join(shown.split())
+    for info in catalogue():
+        for option in info.options:
+            assert f"{option.name}=" in flat
+            assert " ".join(option.help.split()) in flat  # the whole description, at words
