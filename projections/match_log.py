@@ -145,12 +145,14 @@ def describe(
 
 
 def raw_text(event: dict[str, Any], seats: Sequence[str], rules: Rules[Any]) -> str:
-    """One game event in the short form: its type, then its fields."""
+    """One game event in the short form: its type, then its fields in the order its class
+    declares them (however the dict was read: a replay file's lines have their keys sorted)."""
     hints = _event_hints(rules, str(event.get("type")))
+    keys = [key for key in hints if key in event]
+    keys += [key for key in event if key not in hints and key != "type"]
     parts = []
-    for key, value in event.items():
-        if key == "type":
-            continue
+    for key in keys:
+        value = event[key]
         hint = hints.get(key)
         text = _text(value) if hint is None else value_text(value, hint, seats)
         parts.append(f"{key}={text}")
