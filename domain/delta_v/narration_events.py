@@ -68,6 +68,7 @@ from .narration_words import (
     ENDINGS,
     FAILURES,
     JUDGEMENTS,
+    LONGEST_SENTENCE,
     MOVES,
     PASSES,
     PEEKS,
@@ -126,7 +127,7 @@ def tell(event: Event, names: Sequence[str]) -> str:
         case ActionSkipped():
             return ACTION_SKIPS[event.reason].format(who=seat_name(names, event.seat))
         case ActionTaken():
-            return f"{seat_name(names, event.seat)} {ACTIONS[event.action]}"
+            return f"{seat_name(names, event.seat)}'s action: {ACTIONS[event.action]}"
         case RocketMoved():
             return MOVES[event.reason].format(
                 who=seat_name(names, event.seat),
@@ -258,8 +259,7 @@ def tell(event: Event, names: Sequence[str]) -> str:
 
 def created(event: GameCreated, names: Sequence[str]) -> str:
     colours = joined(f"{seat_name(names, s)} {c}" for s, c in enumerate(event.colours))
-    offered = counted(len(event.contracts), "contract")
-    return f"Delta V for {event.seats} corporations ({colours}) with {offered} on offer"
+    return f"Delta V: {colours}; {counted(len(event.contracts), 'contract')} on offer"
 
 
 def field_laid(event: AsteroidFieldLaid) -> str:
@@ -300,10 +300,17 @@ def fulfilled(event: ContractFulfilled, names: Sequence[str]) -> str:
 
 
 def ended(event: GameEnded, names: Sequence[str]) -> str:
+    """Who won with how many points, then the others' totals by place (left out where long
+    seat names would make the sentence too long: the scoreboard has them)."""
     winners = joined(seat_name(names, s) for s in event.winners)
     best = counted(max((s.total for s in event.scores), default=0), "point")
     wins = f"{winners} {'wins' if len(event.winners) == 1 else 'share the win'} with {best}"
     ranked = sorted(zip(event.places, event.scores, strict=False), key=lambda pair: pair[0])
-    table = ", ".join(f"{seat_name(names, s.seat)} {s.total}" for _, s in ranked)
-    shown = "" if event.final_layout is None else "; the tiles left are turned face up"
-    return f"the game ends, as {ENDINGS[event.reason]}: {wins} ({table}){shown}"
+    others = ", ".join(
+        f"{seat_name(names, s.seat)} {s.total}" for _, s in ranked if s.seat not in event.winners
+    )
+    shown = "" if event.final_layout is None else "; every tile is turned up"
+    told = f"the game ends with {ENDINGS[event.reason]}: {wins}"
+    if others and len(told) + len(others) + len(shown) + 3 <= LONGEST_SENTENCE:
+        told = f"{told} ({others})"
+    return f"{told}{shown}"

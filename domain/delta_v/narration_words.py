@@ -37,10 +37,10 @@ DOCKINGS: dict[str, str] = {
 
 # The action a turn took (ActionTaken.action).
 ACTIONS: dict[str, str] = {
-    "move": "moves rockets",
-    "prospect": "prospects",
-    "survey": "runs a satellite survey",
-    "buy": "buys a rocket",
+    "move": "move rockets",
+    "prospect": "prospect",
+    "survey": "satellite survey",
+    "buy": "buy a rocket",
 }
 
 # Why no action was taken (ActionSkipped.reason).
@@ -124,13 +124,16 @@ FAILURES: dict[str, str] = {
     "no_revealable_tile": "no tile left to reveal",
 }
 
-# How the match ended (GameEnded.reason), as a clause after "the game ends:".
+# How the match ended (GameEnded.reason), after "the game ends with".
 ENDINGS: dict[str, str] = {
-    "FIFTH_ALIEN_ENCOUNTER": "the fifth Alien Encounter is revealed",
-    "LAST_CONTRACT_FULFILLED": "the last contract is fulfilled",
-    "FIELD_FULLY_OCCUPIED": "every tile is taken by a rocket or the alien",
-    "ROUND_LIMIT": "the round limit is reached",
+    "FIFTH_ALIEN_ENCOUNTER": "the fifth Alien Encounter",
+    "LAST_CONTRACT_FULFILLED": "the last contract fulfilled",
+    "FIELD_FULLY_OCCUPIED": "the field fully occupied",
+    "ROUND_LIMIT": "the round limit reached",
 }
+
+LONGEST_SENTENCE = 200
+"""A sentence that would run longer leaves out what the board shows anyway."""
 
 _ROCKET = re.compile(r"(\d+)-r(\d+)")
 _BRIBE = re.compile(r"(\d+)-([A-Z]{3})")

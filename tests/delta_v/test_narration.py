@@ -63,12 +63,13 @@ from domain.delta_v.narration_words import (
     STATION_RETURNS,
     WINDOWS,
 )
-from domain.match import Match
+from domain.match import MAX_SEAT_NAME, Match
 from projections.match_log import match_log
 from projections.replays import audit_lines
 from projections.viewer import Viewer
 
 NAMES = ("ann", "ben", "cat", "dee")
+LONG_NAMES = tuple(letter * MAX_SEAT_NAME for letter in "wxyz")  # the longest a seat may have
 CODE = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[A-Z]{3,}\b")  # snake case, or ALP, GAM...
 SEEDS = range(16)
 VALUES = frozenset(f"{name} {value}" for name in MINERAL_NAMES.values() for value in range(1, 6))
@@ -131,13 +132,16 @@ def check_sentence(text: str) -> None:
 
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:
+    """Every type, from many matches; within 200 characters even for the longest seat names."""
     told_events = set()
     for event in all_events():
-        check_sentence(narration.event_text(event, NAMES))
+        for names in (NAMES, LONG_NAMES):
+            check_sentence(narration.event_text(event, names))
         told_events.add(type(event))
     told_commands = set()
     for seat, command in all_decisions():
-        check_sentence(narration.command_text(command, seat, NAMES))
+        for names in (NAMES, LONG_NAMES):
+            check_sentence(narration.command_text(command, seat, names))
         told_commands.add(type(command))
     assert told_events == set(typing.get_args(Event))
     assert told_commands == set(typing.get_args(Command))
@@ -258,7 +262,7 @@ def test_the_setup_is_told_briefly() -> None:
     _, lines = audit_lines(match.collect_events())
     (opening,) = match_log(lines[1:], RULES, match.seats, Viewer(), opened=False)
     assert opening.texts[:5] == [
-        "Delta V for 3 corporations (ann red, ben blue and cat green) with 12 contracts on offer",
+        "Delta V: ann red, ben blue and cat green; 12 contracts on offer",
         f"the asteroid field is laid: {ASTEROID_TILES} tiles face down around the station "
         "(33 minerals, 15 incidents)",
         "ann takes the red rockets: 5 rockets and 5 bribes, one per mineral",
@@ -340,12 +344,24 @@ def test_the_end_names_the_winners_and_the_scores() -> None:
         (1,),
     )
     assert narration.event_text(won, NAMES) == (
-        "the game ends, as the fifth Alien Encounter is revealed: ben wins with 33 points "
-        "(ben 33, ann 25)"
+        "the game ends with the fifth Alien Encounter: ben wins with 33 points (ann 25)"
     )
     assert narration.event_text(HAND_BUILT[-1], NAMES) == (
-        "the game ends, as the round limit is reached: ann and ben share the win with 10 points "
-        "(ann 10, ben 10); the tiles left are turned face up"
+        "the game ends with the round limit reached: ann and ben share the win with 10 points; "
+        "every tile is turned up"
+    )
+    four = GameEnded(
+        "FIFTH_ALIEN_ENCOUNTER",
+        tuple(FinalScore(seat, 20 - seat, 0, 20 - seat, 1, 5) for seat in range(4)),
+        (1, 2, 3, 4),
+        (0,),
+    )
+    assert narration.event_text(four, NAMES) == (
+        "the game ends with the fifth Alien Encounter: ann wins with 20 points "
+        "(ben 19, cat 18, dee 17)"
+    )
+    assert narration.event_text(four, LONG_NAMES) == (  # the scoreboard has the others' totals
+        f"the game ends with the fifth Alien Encounter: {LONG_NAMES[0]} wins with 20 points"
     )
 
 
