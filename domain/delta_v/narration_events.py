@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from .components import REGULAR_MINERALS
+from .components import ALIEN_ENCOUNTERS, REGULAR_MINERALS
 from .events import (
     ActionSkipped,
     ActionTaken,
@@ -152,15 +152,14 @@ def tell(event: Event, names: Sequence[str]) -> str:
                 f"{cell(event.from_position)} to the station: {STATION_RETURNS[event.reason]}"
             )
         case TilesPeeked():
-            return (
-                f"{seat_name(names, event.seat)}'s {PEEKS[event.source]}: a secret look at "
-                f"{cells(event.positions) or 'no tile'}"
-            )
+            looks = f"{seat_name(names, event.seat)}'s {PEEKS[event.source]}"
+            if not event.positions:
+                return f"{looks} looks at no tile"
+            return f"{looks}: a secret look at {cells(event.positions)}"
         case TilesPeekedDetail():
+            looks = f"{seat_name(names, event.seat)}'s {PEEKS[event.source]}"
             seen = joined(f"{face(r.face)} at {cell(r.position)}" for r in event.results)
-            return (
-                f"{seat_name(names, event.seat)}'s {PEEKS[event.source]} shows {seen or 'nothing'}"
-            )
+            return f"{looks} shows {seen}" if seen else f"{looks} looks at no tile"
         case ProspectRevealDeclined():
             return f"{seat_name(names, event.seat)} reveals no incident from the prospect"
         case BribeSpent():
@@ -188,8 +187,8 @@ def tell(event: Event, names: Sequence[str]) -> str:
             )
         case AlienEncounterRevealed():
             return (
-                f"{seat_name(names, event.seat)} reveals an Alien Encounter at "
-                f"{cell(event.position)} ({event.encounter_number} of 5)"
+                f"{seat_name(names, event.seat)} meets the alien at {cell(event.position)}: "
+                f"Alien Encounter {event.encounter_number} of {ALIEN_ENCOUNTERS}"
             )
         case AlienMoved():
             by = seat_name(names, event.by)

@@ -194,8 +194,8 @@ def place(location: Position | str) -> str:
 
 
 def face(shown: Face) -> str:
-    """A tile face as printed: 'Alphatite 3', 'Sabotage'."""
-    return shown.label()
+    """A tile face as printed: 'Alphatite 3', 'a Sabotage'."""
+    return article(shown.label()) if shown.is_incident else shown.label()
 
 
 def mineral(code: str) -> str:

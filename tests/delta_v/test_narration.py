@@ -33,12 +33,14 @@ from domain.delta_v.components import (
     mineral,
 )
 from domain.delta_v.events import (
+    AlienEncounterRevealed,
     CollectedTile,
     ContractFulfilled,
     DealtTile,
     Event,
     FinalScore,
     GameEnded,
+    IncidentTaken,
     PeekResult,
     TileRevealed,
     TilesFlippedFaceDown,
@@ -250,7 +252,7 @@ def test_a_secret_look_tells_the_others_where_and_its_seat_what() -> None:
         "ann's satellite survey: a secret look at 2:4, 2:5 and 2:6"
     )
     assert narration.event_text(what, NAMES) == (
-        "ann's satellite survey shows Alphatite 3 at 2:4, Sabotage at 2:5 and Omnidium 1 at 2:6"
+        "ann's satellite survey shows Alphatite 3 at 2:4, a Sabotage at 2:5 and Omnidium 1 at 2:6"
     )
     assert not told_facts(narration.event_text(where, NAMES))
     assert told_facts(narration.event_text(what, NAMES)) >= {"Sabotage at 2:5", "Alphatite 3"}
@@ -334,6 +336,23 @@ def test_a_contract_is_told_from_declaration_to_fulfilment() -> None:
 )
 def test_decisions_are_told_as_made(command: Any, seat: int, sentence: str) -> None:
     assert narration.command_text(command, seat, NAMES) == sentence
+
+
+def test_an_incident_is_told_as_it_turns_up() -> None:
+    turned = TileRevealed(2, (6, 0), "t60", incident("ALIEN_ENCOUNTER"), "contract", "incident")
+    assert narration.event_text(turned, NAMES) == (
+        "cat reveals an Alien Encounter at 6:0 for the contract: an incident"
+    )
+    met = AlienEncounterRevealed(2, (6, 0), 3)
+    assert narration.event_text(met, NAMES) == "cat meets the alien at 6:0: Alien Encounter 3 of 5"
+    prospected = TileRevealed(0, (1, 4), "t14", incident("SABOTAGE"), "prospect", "incident")
+    assert narration.event_text(prospected, NAMES) == (
+        "ann reveals a Sabotage at 1:4 from the prospect"
+    )
+    taken = IncidentTaken(0, "t14", "SABOTAGE", (1, 4), 5)
+    assert narration.event_text(taken, NAMES) == (
+        "ann takes the Sabotage from 1:4, usable from the next turn"
+    )
 
 
 def test_the_end_names_the_winners_and_the_scores() -> None:
