@@ -37,6 +37,7 @@ RULES: Rules[State] = Rules(
     render=render,
     bot="domain.delta_v.bot:bot",  # imported when first used
     end_reasons=END_REASONS,
+    narration="domain.delta_v.narration",
     description=(
         "Mining corporations race for government contracts in a 7x7 field of face-down asteroid "
         "tiles: move rockets, peek, bribe, bid up, and remember what everyone has seen."
