@@ -1,9 +1,12 @@
 """The last move listing of each (store, match, seat), kept in the user's cache folder so that
 `play MATCH N` plays move N of exactly what `moves` showed.
 
-A listing remembers the match version it was listed at: `play N` and `moves --pick N` refuse
-(CONFLICT, nothing stored) once the match has moved on, and `play N` sends the move with that
-version as its expected version, so a decision that lands in between is refused too.
+A listing remembers the match version it was listed at and a digest of every legal move the seat
+had then: `play N` and `moves --pick N` go on while the seat's own legal moves are unchanged (a
+decision another seat made meanwhile, sealed or not, that leaves them as they were is no
+conflict), and refuse (CONFLICT, nothing stored) once they changed; `play N` sends the move
+with the version it checked as its expected version, so a decision that lands in between is
+refused too.
 
 Folder: $STARLEDGER_CACHE, else $XDG_CACHE_HOME/starledger, else ~/.cache/starledger; one small
 JSON file per (store, match, seat) under `listings/`, readable by the user alone (a listing holds
@@ -14,7 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -30,6 +35,12 @@ class Listing(msgspec.Struct, kw_only=True):
     where: str  # the store URL or server the match lives in
     menu: MoveMenu
     history: list[list[str]] = msgspec.field(default_factory=list)
+    moves: str = ""  # `moves_digest` of every legal move the seat had when it was listed
+
+
+def moves_digest(commands: Sequence[Any]) -> str:
+    """A digest of a seat's whole list of legal moves (what a listing's numbers stand for)."""
+    return hashlib.sha256(msgspec.json.encode(list(commands), order="deterministic")).hexdigest()
 
 
 def folder() -> Path:
@@ -60,13 +71,30 @@ def load(where: str, match: str, seat: str) -> Listing | None:
         return None
 
 
-def last(where: str, match: str, seat: str, version: int, command_hint: str) -> Listing:
-    """The last listing of this seat, still current at `version`; refused otherwise."""
+def last(
+    where: str,
+    match: str,
+    seat: str,
+    version: int,
+    command_hint: str,
+    moves_now: Callable[[], str] | None = None,
+) -> Listing:
+    """The last listing of this seat, still good at `version`: listed at it, or listed before
+    while the seat's legal moves (`moves_now()`, their digest now) are what they were then. A
+    listing that is still good is returned at `version`; anything else is refused."""
     listing = load(where, match, seat)
     if listing is None:
         raise UserError(
             f"no listing of {seat}'s moves in this match yet: run `{command_hint}` first"
         )
+    if (
+        listing.menu.version != version
+        and moves_now is not None
+        and listing.moves
+        and moves_now() == listing.moves
+    ):
+        menu = msgspec.structs.replace(listing.menu, version=version)
+        return msgspec.structs.replace(listing, menu=menu)
     if listing.menu.version != version:
         raise Conflict(
             f"the match moved on since {seat}'s moves were listed (listed at version "

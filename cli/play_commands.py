@@ -213,8 +213,9 @@ def moves(
     hint = f"starledger moves {match_id} --as {as_}"
     history: list[list[str]] = []
     position: list[str] = [kind] if kind is not None and not all_ else []
+    moves_now = listings.moves_digest(seen.commands)
     if pick or back:
-        listing = listings.last(seen.where, seen.match, as_, seen.version, hint)
+        listing = listings.last(seen.where, seen.match, as_, seen.version, hint, lambda: moves_now)
         history = list(listing.history)
         shown = listing.menu
         if back:
@@ -231,7 +232,7 @@ def moves(
             shown = _menu(seen, as_, chosen.parts, all_)
     else:
         shown = _menu(seen, as_, position, all_ or json)
-    listings.save(listings.Listing(where=seen.where, menu=shown, history=history))
+    listings.save(listings.Listing(where=seen.where, menu=shown, history=history, moves=moves_now))
     if json:
         print_json([e.command for e in shown.entries if e.command is not None])
         return
@@ -319,12 +320,15 @@ def play(
     if len(words) == 1 and words[0].strip().isdigit():
         # Through a server, its own listing names the version now (the index may lag).
         seen = _seen(match_id, as_, store, with_moves=remote() is not None)
+        moves_now: Any = lambda: listings.moves_digest(seen.commands)  # noqa: E731
         if remote() is None:
             match = open_ledger(store).match(seen.match)
             match.check_may_decide(match.seat_of(as_))  # not to move: say so, not "no listing"
+            moves_now = lambda: listings.moves_digest(grouped(legal_commands(match, as_)))  # noqa: E731
         listing = listings.last(
-            seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}"
-        )
+            seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}",
+            moves_now,
+        )  # fmt: skip
         number = int(words[0])
         chosen = listings.entry(listing, number)
         if chosen.command is None:
