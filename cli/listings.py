@@ -2,11 +2,10 @@
 `play MATCH N` plays move N of exactly what `moves` showed.
 
 A listing remembers the match version it was listed at and a digest of every legal move the seat
-had then: `play N` and `moves --pick N` go on while the seat's own legal moves are unchanged (a
-decision another seat made meanwhile, sealed or not, that leaves them as they were is no
-conflict), and refuse (CONFLICT, nothing stored) once they changed; `play N` sends the move
-with the version it checked as its expected version, so a decision that lands in between is
-refused too.
+had then: `play N` and `moves --pick N` go on while all that happened since is other seats'
+sealed choices and the seat's own legal moves are unchanged (simultaneous secret choices are no
+conflict), and refuse (CONFLICT, nothing stored) otherwise; `play N` sends the move with the
+version it checked as its expected version, so a decision that lands in between is refused.
 
 Folder: $STARLEDGER_CACHE, else $XDG_CACHE_HOME/starledger, else ~/.cache/starledger; one small
 JSON file per (store, match, seat) under `listings/`, readable by the user alone (a listing holds
@@ -77,11 +76,12 @@ def last(
     seat: str,
     version: int,
     command_hint: str,
-    moves_now: Callable[[], str] | None = None,
+    moves_now: Callable[[int], str] | None = None,
 ) -> Listing:
     """The last listing of this seat, still good at `version`: listed at it, or listed before
-    while the seat's legal moves (`moves_now()`, their digest now) are what they were then. A
-    listing that is still good is returned at `version`; anything else is refused."""
+    while the seat's legal moves (`moves_now(listed_at)`: their digest now, or "" when more
+    than other seats' sealed choices happened since) are what they were then. A listing that
+    is still good is returned at `version`; anything else is refused."""
     listing = load(where, match, seat)
     if listing is None:
         raise UserError(
@@ -91,7 +91,7 @@ def last(
         listing.menu.version != version
         and moves_now is not None
         and listing.moves
-        and moves_now() == listing.moves
+        and moves_now(listing.menu.version) == listing.moves
     ):
         menu = msgspec.structs.replace(listing.menu, version=version)
         return msgspec.structs.replace(listing, menu=menu)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -141,6 +142,31 @@ def _seen(match_id: str, as_: str, store: str | None, *, with_moves: bool = True
     )  # fmt: skip
 
 
+def _still_good(
+    match_id: str, as_: str, store: str | None, commands: Callable[[], list[dict[str, Any]]]
+) -> Callable[[int], str]:
+    """For `listings.last`: the digest of the seat's legal moves now, if nothing but other
+    seats' sealed choices happened since the listing (else "", which no listing matches)."""
+
+    def digest(since: int) -> str:
+        server = remote()
+        if server is not None:
+            entries = server.log(match_id, as_=as_, after=since).entries
+            sealed = all(e.kind == "Decided" and e.seat != as_ and e.sealed for e in entries)
+        else:
+            ledger = open_ledger(store)
+            seat = ledger.match(match_id).seat_of(as_)
+            sealed = all(
+                type(e).__name__ == "Decided"
+                and e.seat != seat
+                and not e.command.visibility(e.seat).is_public
+                for e in ledger.stored_events(match_id)[since:]
+            )
+        return listings.moves_digest(commands()) if sealed else ""
+
+    return digest
+
+
 def grouped(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Commands grouped by kind, kinds in the order they first appear (numbering order)."""
     kinds: dict[str, list[dict[str, Any]]] = {}
@@ -215,7 +241,8 @@ def moves(
     position: list[str] = [kind] if kind is not None and not all_ else []
     moves_now = listings.moves_digest(seen.commands)
     if pick or back:
-        listing = listings.last(seen.where, seen.match, as_, seen.version, hint, lambda: moves_now)
+        still = _still_good(match_id, as_, store, lambda: seen.commands)
+        listing = listings.last(seen.where, seen.match, as_, seen.version, hint, still)
         history = list(listing.history)
         shown = listing.menu
         if back:
@@ -320,14 +347,14 @@ def play(
     if len(words) == 1 and words[0].strip().isdigit():
         # Through a server, its own listing names the version now (the index may lag).
         seen = _seen(match_id, as_, store, with_moves=remote() is not None)
-        moves_now: Any = lambda: listings.moves_digest(seen.commands)  # noqa: E731
+        moves_now: Callable[[], list[dict[str, Any]]] = lambda: seen.commands  # noqa: E731
         if remote() is None:
             match = open_ledger(store).match(seen.match)
             match.check_may_decide(match.seat_of(as_))  # not to move: say so, not "no listing"
-            moves_now = lambda: listings.moves_digest(grouped(legal_commands(match, as_)))  # noqa: E731
+            moves_now = lambda: grouped(legal_commands(match, as_))  # noqa: E731
         listing = listings.last(
             seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}",
-            moves_now,
+            _still_good(match_id, as_, store, moves_now),
         )  # fmt: skip
         number = int(words[0])
         chosen = listings.entry(listing, number)
