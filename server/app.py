@@ -44,6 +44,7 @@ from server import (
     routes_replays,
     web,
 )
+from server.bodies import strict_json_body
 from server.deps import DEPENDENCIES
 from server.limits import Buckets, RateLimit
 from server.problems import PLUGIN
@@ -91,6 +92,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.verdict,
         ],
         security=[{}, {"bearer": []}],
+        before_request=strict_json_body,
     )
     replays = Router(
         path=API,

@@ -3,6 +3,7 @@ token (unverified here; verified in the handler's thread, where store calls belo
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 from uuid import UUID
 
@@ -20,6 +21,9 @@ Svc = NamedDependency[Service]
 Auth = NamedDependency[str | None]
 """The caller's bearer token, unverified (None without an Authorization header)."""
 MatchId = FromPath[UUID]
+VERSION = re.compile("[0-9]{1,12}")
+"""A version in a header (If-Match, Last-Event-ID): ASCII digits only; str.isdigit() also takes
+'²', which int() then refuses."""
 As = Annotated[
     str | None,
     QueryParameter(
@@ -51,6 +55,7 @@ _DESCRIPTIONS = {
     404: "No such match or game",
     409: "The match is no longer at the version sent in If-Match: nothing was stored",
     413: "The request body is too large",
+    415: "The body must be JSON (Content-Type: application/json)",
     422: "Refused by the rules (the code says why): nothing was stored",
     428: "A change needs If-Match with the version it was decided on",
     429: "Too many requests for this token: retry after Retry-After seconds",

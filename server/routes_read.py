@@ -21,7 +21,7 @@ from projections.queries import MatchLog, Reader
 from projections.replays import dumps
 from projections.viewer import Viewer
 from server.access import reading_as
-from server.deps import As, Auth, MatchId, Svc, responses
+from server.deps import VERSION, As, Auth, MatchId, Svc, responses
 
 READ = responses(401, 403, 404, 422)
 JSONL = "application/x-ndjson"
@@ -99,7 +99,7 @@ def last_event_id(request: Request, after: int | None) -> int:
     raw = request.headers.get("last-event-id")
     if raw is None:
         return after or 0
-    if not raw.strip().isdigit() or len(raw) > 12:
+    if not VERSION.fullmatch(raw.strip()):
         raise BadInput("Last-Event-ID must be a match version", code="BAD_LAST_EVENT_ID")
     return int(raw)
 
