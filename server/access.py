@@ -33,6 +33,14 @@ class Caller(msgspec.Struct, frozen=True, kw_only=True):
         return self.record is None and not self.admin
 
 
+class Presented(msgspec.Struct, frozen=True, kw_only=True):
+    """What a request brings to be identified by: its bearer token (unverified, None without
+    one) and its client's address (whose buckets a token that does not hold spends)."""
+
+    token: str | None = None
+    address: str = "?"
+
+
 def bearer(authorization: str | None) -> str | None:
     """The token of an `Authorization: Bearer <token>` header (None without the header)."""
     if authorization is None:

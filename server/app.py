@@ -46,7 +46,7 @@ from server import (
 )
 from server.bodies import strict_json_body
 from server.deps import DEPENDENCIES
-from server.limits import Buckets, RateLimit
+from server.limits import RateLimit
 from server.problems import PLUGIN
 from server.service import Service
 from server.settings import Settings
@@ -111,7 +111,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         dependencies=DEPENDENCIES,
         plugins=[PLUGIN],
-        middleware=[RateLimit(Buckets(settings.rate_limit, settings.rate_burst))],
+        middleware=[RateLimit(service.limits)],
         request_max_body_size=settings.max_body,
         openapi_config=OpenAPIConfig(
             title="starledger",

@@ -2,8 +2,10 @@
 
 STARLEDGER_STORE             store URL (as the CLI's --store); default sqlite:///./starledger.db
 STARLEDGER_ADMIN_TOKEN       when set, creating and importing matches need it as a bearer token
-STARLEDGER_RATE_LIMIT        requests per second per token (per address without one); default 50
+STARLEDGER_RATE_LIMIT        requests per second per verified token; default 50
 STARLEDGER_RATE_BURST        requests a token may make at once before the rate applies; default 100
+STARLEDGER_ADDRESS_RATE_LIMIT  requests per second per client address, any token or none; 200
+STARLEDGER_ADDRESS_RATE_BURST  requests an address may make at once; default 400
 STARLEDGER_REQUEST_TIMEOUT   seconds a request may take before a 503 TIMEOUT; default 30
 STARLEDGER_MAX_BODY          bytes of a request body (a command, a new match); default 65536
 STARLEDGER_MAX_REPLAY        bytes of an uploaded replay file; default 16 MiB
@@ -26,6 +28,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     admin_token: str | None = None
     rate_limit: float = 50.0
     rate_burst: int = 100
+    address_rate_limit: float = 200.0
+    address_rate_burst: int = 400
     request_timeout: float = 30.0
     max_body: int = 64 * 1024
     max_replay: int = 16 * 1024 * 1024
@@ -38,7 +42,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         try:
             for field, variable in _VARIABLES.items():
                 if env.get(variable):
-                    kind = int if field in ("rate_burst", "max_body", "max_replay") else float
+                    kind = int if field in INTEGERS else float
                     numbers[field] = kind(env[variable])
         except ValueError as exc:
             raise BadInput(f"a STARLEDGER_ server setting is not a number: {exc}") from None
@@ -49,9 +53,12 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         )
 
 
+INTEGERS = ("rate_burst", "address_rate_burst", "max_body", "max_replay")
 _VARIABLES = {
     "rate_limit": "STARLEDGER_RATE_LIMIT",
     "rate_burst": "STARLEDGER_RATE_BURST",
+    "address_rate_limit": "STARLEDGER_ADDRESS_RATE_LIMIT",
+    "address_rate_burst": "STARLEDGER_ADDRESS_RATE_BURST",
     "request_timeout": "STARLEDGER_REQUEST_TIMEOUT",
     "max_body": "STARLEDGER_MAX_BODY",
     "max_replay": "STARLEDGER_MAX_REPLAY",
