@@ -10,6 +10,10 @@ STARLEDGER_REQUEST_TIMEOUT   seconds a request may take before a 503 TIMEOUT; de
 STARLEDGER_MAX_BODY          bytes of a request body (a command, a new match); default 65536
 STARLEDGER_MAX_REPLAY        bytes of an uploaded replay file; default 16 MiB
 STARLEDGER_SSE_KEEPALIVE     seconds between keep-alive comments on an event stream; default 15
+STARLEDGER_HEADER_TIMEOUT    seconds a request's headers may take to arrive (408 past it); 10
+STARLEDGER_BODY_TIMEOUT      seconds a request's body may take after its headers; default 30
+STARLEDGER_IDLE_TIMEOUT      seconds an idle connection stays open between requests; default 5
+STARLEDGER_MAX_CONNECTIONS   connections and requests a worker holds at once (503 past it); 1000
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_body: int = 64 * 1024
     max_replay: int = 16 * 1024 * 1024
     sse_keepalive: float = 15.0
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
+    idle_timeout: int = 5
+    max_connections: int = 1000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -53,7 +61,14 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         )
 
 
-INTEGERS = ("rate_burst", "address_rate_burst", "max_body", "max_replay")
+INTEGERS = (
+    "rate_burst",
+    "address_rate_burst",
+    "max_body",
+    "max_replay",
+    "idle_timeout",
+    "max_connections",
+)
 _VARIABLES = {
     "rate_limit": "STARLEDGER_RATE_LIMIT",
     "rate_burst": "STARLEDGER_RATE_BURST",
@@ -63,4 +78,8 @@ _VARIABLES = {
     "max_body": "STARLEDGER_MAX_BODY",
     "max_replay": "STARLEDGER_MAX_REPLAY",
     "sse_keepalive": "STARLEDGER_SSE_KEEPALIVE",
+    "header_timeout": "STARLEDGER_HEADER_TIMEOUT",
+    "body_timeout": "STARLEDGER_BODY_TIMEOUT",
+    "idle_timeout": "STARLEDGER_IDLE_TIMEOUT",
+    "max_connections": "STARLEDGER_MAX_CONNECTIONS",
 }
