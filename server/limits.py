@@ -30,6 +30,7 @@ from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from domain.errors import TooManyRequests
+from server.settings import Settings
 
 MAX_BUCKETS = 100_000
 
@@ -64,12 +65,15 @@ class Buckets:
 
 
 class Limits:
-    """The buckets of one server process."""
+    """The buckets and slots of one server process."""
 
-    def __init__(self, rate: float, burst: int, address_rate: float, address_burst: int) -> None:
-        self.addresses = Buckets(address_rate, address_burst)
+    def __init__(self, settings: Settings) -> None:
+        rate, burst = settings.rate_limit, settings.rate_burst
+        self.addresses = Buckets(settings.address_rate_limit, settings.address_rate_burst)
         self.credentials = Buckets(rate, burst)
         self.failures = Buckets(rate / 50, max(1, burst // 5), "tokens that do not hold")
+        self.streams = Slots(settings.max_streams, "event streams")
+        self.uploads = Slots(1, "replay uploads")
 
 
 def client_address(scope: Scope) -> str:
@@ -87,3 +91,56 @@ class RateLimit(ASGIMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         self.limits.addresses.take(client_address(scope))
         await next_app(scope, receive, send)
+
+
+class Slots:
+    """At most `cap` things at once per key (event streams, replay uploads): `hold(key)` is a
+    context manager, TooMany past the cap; a slot is given back once, however it ends."""
+
+    def __init__(self, cap: int, what: str) -> None:
+        self.cap = cap
+        self.what = what
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> Slot:
+        with self._lock:
+            held = self._held.get(key, 0)
+            if held >= self.cap:
+                raise TooMany(f"at most {self.cap} {self.what} at once per client")
+            self._held[key] = held + 1
+        return Slot(self, key)
+
+    def held(self, key: str) -> int:
+        return self._held.get(key, 0)
+
+    def _give_back(self, key: str) -> None:
+        with self._lock:
+            left = self._held.get(key, 0) - 1
+            if left > 0:
+                self._held[key] = left
+            else:
+                self._held.pop(key, None)
+
+
+class Slot:
+    def __init__(self, slots: Slots, key: str) -> None:
+        self._slots: Slots | None = slots
+        self._key = key
+
+    def release(self) -> None:
+        slots, self._slots = self._slots, None
+        if slots is not None:
+            slots._give_back(self._key)
+
+    def __enter__(self) -> Slot:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+
+class TooMany(TooManyRequests):
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code="TOO_MANY_AT_ONCE")
+        self.headers = {"Retry-After": "1"}

@@ -6,6 +6,7 @@ Every read goes through the query layer with the viewer the caller's token allow
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -22,6 +23,7 @@ from projections.replays import dumps
 from projections.viewer import Viewer
 from server.access import reading_as
 from server.deps import VERSION, As, Auth, MatchId, Svc, responses
+from server.limits import Slot
 
 READ = responses(401, 403, 404, 422)
 JSONL = "application/x-ndjson"
@@ -104,7 +106,11 @@ def last_event_id(request: Request, after: int | None) -> int:
     return int(raw)
 
 
-@get("/matches/{match_id:uuid}/events", media_type="text/event-stream", responses=READ)
+@get(
+    "/matches/{match_id:uuid}/events",
+    media_type="text/event-stream",
+    responses=responses(401, 403, 404, 422),
+)
 async def events(
     request: Request,
     svc: Svc,
@@ -131,7 +137,21 @@ async def events(
     seconds; a client reconnects with the last id it saw."""
     start = last_event_id(request, after)
     _, viewer = await svc.run(reading, svc, auth, match_id, as_)
-    return ServerSentEvent(_entries(svc, match_id, viewer, start, follow))
+    slot = svc.limits.streams.take(auth.address)  # 429 past STARLEDGER_MAX_STREAMS
+    stream = _held(slot, _entries(svc, match_id, viewer, start, follow))
+    weakref.finalize(stream, slot.release)  # a stream dropped before it started
+    return ServerSentEvent(stream)
+
+
+async def _held(
+    slot: Slot, stream: AsyncIterator[ServerSentEventMessage]
+) -> AsyncIterator[ServerSentEventMessage]:
+    """`stream`, its slot given back when it ends, fails or its client goes away."""
+    try:
+        async for message in stream:
+            yield message
+    finally:
+        slot.release()
 
 
 async def _entries(

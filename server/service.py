@@ -123,12 +123,7 @@ def working_copy(match: Match) -> Match:
 class Service:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.limits = Limits(
-            settings.rate_limit,
-            settings.rate_burst,
-            settings.address_rate_limit,
-            settings.address_rate_burst,
-        )
+        self.limits = Limits(settings)
         self.ledger: Ledger = ServingLedger(settings.store)
         self.projections = SharedProjections(self.ledger)
         self.tokens: TokenStore = token_store(self.ledger)

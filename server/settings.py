@@ -14,6 +14,8 @@ STARLEDGER_HEADER_TIMEOUT    seconds a request's headers may take to arrive (408
 STARLEDGER_BODY_TIMEOUT      seconds a request's body may take after its headers; default 30
 STARLEDGER_IDLE_TIMEOUT      seconds an idle connection stays open between requests; default 5
 STARLEDGER_MAX_CONNECTIONS   connections and requests a worker holds at once (503 past it); 1000
+STARLEDGER_MAX_STREAMS       event streams one client address may hold open at once; default 8
+STARLEDGER_MAX_PUBLIC_REPLAY bytes of a replay file uploaded without the admin token; 2 MiB
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     body_timeout: float = 30.0
     idle_timeout: int = 5
     max_connections: int = 1000
+    max_streams: int = 8
+    max_public_replay: int = 2 * 1024 * 1024
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -68,6 +72,8 @@ INTEGERS = (
     "max_replay",
     "idle_timeout",
     "max_connections",
+    "max_streams",
+    "max_public_replay",
 )
 _VARIABLES = {
     "rate_limit": "STARLEDGER_RATE_LIMIT",
@@ -82,4 +88,6 @@ _VARIABLES = {
     "body_timeout": "STARLEDGER_BODY_TIMEOUT",
     "idle_timeout": "STARLEDGER_IDLE_TIMEOUT",
     "max_connections": "STARLEDGER_MAX_CONNECTIONS",
+    "max_streams": "STARLEDGER_MAX_STREAMS",
+    "max_public_replay": "STARLEDGER_MAX_PUBLIC_REPLAY",
 }
