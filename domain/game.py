@@ -35,6 +35,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from domain.errors import IllegalMove
+from domain.seat_names import seat_index
 
 MAX_SEATS = 8
 """No game seats more than this; a `Seat` field outside [0, MAX_SEATS) is refused at decode."""
@@ -86,7 +87,8 @@ def named_seats(raw: Any, hint: Any, names: Sequence[str]) -> Any:
     if kind == "none":
         return raw
     if kind == "seat":
-        return names.index(raw) if isinstance(raw, str) and raw in names else raw
+        found = seat_index(names, raw) if isinstance(raw, str) else None
+        return raw if found is None else found
     if kind == "union":
         _, tagged, single = shape
         if isinstance(raw, dict) and "type" in raw:
