@@ -126,7 +126,7 @@ class Service:
         self.limits = Limits(settings)
         self.ledger: Ledger = ServingLedger(settings.store)
         self.projections = SharedProjections(self.ledger)
-        self.tokens: TokenStore = token_store(self.ledger)
+        self.tokens: TokenStore = token_store(self.ledger, settings.token_ttl)
         self.hub = Hub(self.ledger)
         self._pools = {
             pool: ThreadPoolExecutor(threads, thread_name_prefix=f"starledger-{pool}")

@@ -16,6 +16,7 @@ STARLEDGER_IDLE_TIMEOUT      seconds an idle connection stays open between reque
 STARLEDGER_MAX_CONNECTIONS   connections and requests a worker holds at once (503 past it); 1000
 STARLEDGER_MAX_STREAMS       event streams one client address may hold open at once; default 8
 STARLEDGER_MAX_PUBLIC_REPLAY bytes of a replay file uploaded without the admin token; 2 MiB
+STARLEDGER_TOKEN_TTL         seconds a new match's tokens hold (default: until revoked)
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_connections: int = 1000
     max_streams: int = 8
     max_public_replay: int = 2 * 1024 * 1024
+    token_ttl: float | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -90,4 +92,5 @@ _VARIABLES = {
     "max_connections": "STARLEDGER_MAX_CONNECTIONS",
     "max_streams": "STARLEDGER_MAX_STREAMS",
     "max_public_replay": "STARLEDGER_MAX_PUBLIC_REPLAY",
+    "token_ttl": "STARLEDGER_TOKEN_TTL",
 }
