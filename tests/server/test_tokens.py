@@ -138,3 +138,22 @@ def test_the_access_log_holds_paths_without_query_strings() -> None:
     access = logging.getLogger("uvicorn.access")
     assert all(f.filter(record) for f in access.filters)
     assert record.getMessage() == '127.0.0.1:5000 - "GET /api/v1/matches/x/view HTTP/1.1" 200'
+
+
+def test_known_and_unknown_token_ids_cost_the_same_store_reads(tokens: TokenStore) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    reads: list[str] = []
+    table_get = tokens.table.get
+
+    def counted(ident: str) -> bytes | None:
+        reads.append(ident)
+        return table_get(ident)
+
+    tokens.table.get = counted  # type: ignore[method-assign]
+    for _ in range(3):
+        tokens.verify(issued.seats["ann"])
+    known = len(reads)
+    for _ in range(3):
+        with pytest.raises(Unauthorized):
+            tokens.verify(f"sl1.{secrets.token_hex(8)}.{secrets.token_urlsafe(32)}")
+    assert known == 3 and len(reads) - known == 3
