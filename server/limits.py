@@ -74,6 +74,7 @@ class Limits:
         self.failures = Buckets(rate / 50, max(1, burst // 5), "tokens that do not hold")
         self.streams = Slots(settings.max_streams, "event streams")
         self.uploads = Slots(1, "replay uploads")
+        self.exports = Slots(4, "exports")
 
 
 def client_address(scope: Scope) -> str:

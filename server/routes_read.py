@@ -84,7 +84,7 @@ async def scores(svc: Svc, match_id: MatchId) -> Scoreboard:
     return await svc.run(lambda: svc.reader().scores(str(match_id)))
 
 
-@get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=READ)
+@get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=responses(401, 403, 404, 422))
 async def export(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Response[str]:
     """The match as a replay file (JSON Lines): the full file for the referee or once the match
     is open; otherwise redacted for the caller, with every commitment in place."""
@@ -93,7 +93,8 @@ async def export(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Res
         read, viewer = reading(svc, auth, match_id, as_)
         return dumps(read.export(str(match_id), viewer))
 
-    text = await svc.run(lines, pool="long")
+    with svc.limits.exports.take(auth.address):  # a few at a time per client (429)
+        text = await svc.run(lines, pool="long")
     return Response(text, media_type=JSONL)
 
 

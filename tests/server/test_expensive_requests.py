@@ -94,3 +94,19 @@ def test_slots_are_given_back_once_however_they_end() -> None:
     with slots.take("a"):
         assert slots.held("a") == 1
     assert slots.held("a") == 0
+
+
+def test_exports_and_uploads_are_bounded_per_client_in_every_process() -> None:
+    from server.limits import Limits
+    from server.settings import Settings
+
+    limits = Limits(Settings(store="memory://"))
+    held = [limits.exports.take("client-a") for _ in range(4)]
+    with pytest.raises(TooMany):
+        limits.exports.take("client-a")
+    limits.exports.take("client-b").release()
+    with limits.uploads.take("client-a"), pytest.raises(TooMany):
+        limits.uploads.take("client-a")
+    for slot in held:
+        slot.release()
+    assert limits.exports.held("client-a") == 0
