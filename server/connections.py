@@ -78,10 +78,5 @@ class TimedHttpToolsProtocol(HttpToolsProtocol):
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
-        self._disarm()
+        self._disarm()  # until the next request begins, uvicorn's keep-alive time-out holds
         super().on_message_complete()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.pipeline and not self.transport.is_closing():
-            self._disarm()  # idle now: uvicorn's keep-alive time-out takes over

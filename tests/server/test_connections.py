@@ -68,3 +68,9 @@ def test_a_whole_request_is_served_and_its_connection_kept(server: ServerProcess
     with httpx.Client(base_url=server.api) as client:
         assert client.get("/games").status_code == 200
         assert client.get("/games").status_code == 200
+
+
+def test_half_a_second_request_after_a_whole_one_is_closed(server: ServerProcess) -> None:
+    whole = b"GET /api/v1/games HTTP/1.1\r\nHost: x\r\n\r\n"
+    answer = until_closed(server, whole + b"GET /api/v1/games HTTP/1.1\r\nHost: x\r\n")
+    assert answer.startswith(b"HTTP/1.1 200 ") and b"HTTP/1.1 408 " in answer
