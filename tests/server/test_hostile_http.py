@@ -58,9 +58,12 @@ def _deep(depth: int, opener: str) -> str:
     return opener * depth + "1" + closer * depth
 
 
+depths = st.one_of(st.integers(1, 64), st.integers(900, 5000))
 json_texts = st.one_of(
-    st.integers(1, 5000).map(lambda n: _deep(n, "[")),
-    st.integers(1, 5000).map(lambda n: _deep(n, '{"a":')),
+    depths.map(lambda n: '{"command": ' + _deep(n, "[") + "}"),
+    depths.map(
+        lambda n: '{"game": "toy", "seats": ["a", "b"], "options": ' + _deep(n, '{"a":') + "}"
+    ),
     st.integers(1, 6000).map(lambda n: '{"seed": ' + "9" * n + "}"),
     st.sampled_from(["NaN", "Infinity", "-1e999", "1e999", '"\\ud800"', '{"a":1,"a":2}', ""]),
     nasty_text.map(lambda s: '{"game": "' + s + '", "seats": ["' + s + '", "b"]}'),
@@ -74,10 +77,17 @@ json_texts = st.one_of(
         max_leaves=20,
     ).map(lambda value: httpx.Request("POST", "http://x", json=value).content.decode()),
 )
+not_utf8 = st.binary(min_size=1, max_size=4).map(lambda raw: b"\xff" + raw)
 bodies = st.one_of(
     json_texts.map(str.encode),
     st.binary(max_size=200),  # mostly not UTF-8
     json_texts.map(lambda text: b"\xff\xfe" + text.encode()),
+    st.tuples(nasty_text, not_utf8).map(  # well-formed JSON but for bytes inside a string
+        lambda t: b'{"game": "' + t[0].encode() + t[1] + b'", "seats": ["a", "b"]}'
+    ),
+    st.tuples(nasty_text, not_utf8).map(
+        lambda t: b'{"command": {"type": "' + t[0].encode() + t[1] + b'"}}'
+    ),
 )
 
 
@@ -137,6 +147,13 @@ def tokens(match: HttpMatch) -> st.SearchStrategy[str | None]:
     )
 
 
+def writes(match: HttpMatch) -> st.SearchStrategy[tuple[str, str]]:
+    """The routes that take a body."""
+    on_match = [f"/api/v1/matches/{match.id}/{end}" for end in ("decisions", "entropy", "undo")]
+    others = ["/api/v1/matches", "/api/v1/replays/verify", "/api/v1/replays/import"]
+    return st.sampled_from([*on_match, *others]).map(lambda path: ("POST", path))
+
+
 def routes(match: HttpMatch) -> st.SearchStrategy[tuple[str, str]]:
     on_match = st.sampled_from(MATCH_ROUTES).map(
         lambda route: (route[0], f"/api/v1/matches/{match.id}{route[1]}")
@@ -181,7 +198,7 @@ HYPOTHESIS = settings(
 def test_hostile_bodies(server: ServerProcess, running: HttpMatch) -> None:
     @HYPOTHESIS
     @given(
-        route=routes(running),
+        route=st.one_of(writes(running), routes(running)),
         token=tokens(running),
         body=bodies,
         content_type=content_types,
