@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cli.read_commands",
     "cli.replay_commands",
     "cli.serve_command",
+    "cli.token_commands",
 )
 
 COMMANDS: dict[str, str] = {
@@ -57,6 +58,7 @@ COMMANDS: dict[str, str] = {
     "fork": "cli.replay_commands",
     "step": "cli.replay_commands",
     "serve": "cli.serve_command",
+    "token": "cli.token_commands",
 }
 """Each command's name and the module that registers it."""
 

@@ -16,6 +16,9 @@ MAX_REPLAY_BYTES = 64 * 1024 * 1024
 
 
 def write_atomic(path: Path, text: str, *, force: bool) -> None:
+    """Every error names `path`, never the temporary file."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder; name a file to write")
     if path.exists() and not force:
         raise UserError(f"{path} exists; pass --force to replace it")
     import tempfile
@@ -28,6 +31,9 @@ def write_atomic(path: Path, text: str, *, force: bool) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise UserError(f"{path}: {exc.strerror or exc}") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

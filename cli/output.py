@@ -132,10 +132,15 @@ def _where(exc: StarledgerError) -> str:
 
 
 def _is_store_error(exc: Exception) -> bool:
-    """A failure of the event store (eventsourcing's PersistenceError; a process that never
-    imported the library cannot have raised one)."""
+    """A failure of the event store: eventsourcing's PersistenceError, or SQLite's own
+    DatabaseError, which the library lets through untranslated where it sets up a connection (a
+    store file that is not a database). A process that never imported either cannot have
+    raised one."""
     persistence = sys.modules.get("eventsourcing.persistence")
-    return persistence is not None and isinstance(exc, persistence.PersistenceError)
+    sqlite = sys.modules.get("sqlite3")
+    return (persistence is not None and isinstance(exc, persistence.PersistenceError)) or (
+        sqlite is not None and isinstance(exc, sqlite.DatabaseError)
+    )
 
 
 def _quiet_broken_pipe() -> None:

@@ -37,6 +37,8 @@ def serve(
     tokens, live events. STARLEDGER_ADMIN_TOKEN, when set, guards creating and importing."""
     import uvicorn
 
+    from server.settings import Settings
+
     url = store or default_store_url()
     store_env(url)  # a bad URL is refused here, before any worker starts
     scheme = urlsplit(url).scheme.lower()
@@ -44,6 +46,7 @@ def serve(
         say(f"a {scheme} store is served by one worker process; ignoring --workers {workers}")
         workers = 1
     os.environ[STORE_VARIABLE] = url  # the workers read their settings from the environment
+    settings = Settings.from_env()  # a bad setting is refused here too
     say(f"starledger serving {scheme} store on http://{host}:{port}/api/v1 ({workers} worker(s))")
     config = uvicorn.Config(
         "server.app:create_app",
@@ -53,7 +56,9 @@ def serve(
         workers=workers,
         log_level=log_level,
         access_log=access_log,
-        timeout_keep_alive=5,
+        http="server.connections:TimedHttpToolsProtocol",  # header and body time-outs
+        timeout_keep_alive=settings.idle_timeout,
+        limit_concurrency=settings.max_connections,
         timeout_graceful_shutdown=5,
         server_header=False,
     )

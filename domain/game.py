@@ -39,6 +39,7 @@ from domain.chance import HouseChance as HouseChance
 from domain.chance import TableChance as TableChance
 from domain.errors import IllegalMove
 from domain.rng import Rng as Rng
+from domain.seat_names import seat_index
 from domain.seat_refs import name_seats as name_seats
 from domain.seat_refs import seat_ref as seat_ref
 
@@ -92,7 +93,8 @@ def named_seats(raw: Any, hint: Any, names: Sequence[str]) -> Any:
     if kind == "none":
         return raw
     if kind == "seat":
-        return names.index(raw) if isinstance(raw, str) and raw in names else raw
+        found = seat_index(names, raw) if isinstance(raw, str) else None
+        return raw if found is None else found
     if kind == "union":
         _, tagged, single = shape
         if isinstance(raw, dict) and "type" in raw:

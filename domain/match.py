@@ -66,6 +66,7 @@ from domain.game import (
     named_seats,
 )
 from domain.registry import rules_for
+from domain.seat_names import confusable_pair, normal, seat_index
 
 
 class Entry(msgspec.Struct):
@@ -357,7 +358,7 @@ class Match(Aggregate):
         own secret entropy before the opening is drawn (see domain/commitment.py). With `table`,
         no seed at all: every outcome is given by the table (`enter_chance`)."""
         rules = rules_for(game)
-        names = [name.strip() for name in seats]
+        names = [normal(name.strip()) for name in seats]
         if not rules.min_seats <= len(names) <= rules.max_seats:
             raise IllegalMove(
                 "BAD_SEATS",
@@ -657,13 +658,12 @@ class Match(Aggregate):
         return record_opens(self.result is not None, self.sealed_log)
 
     def seat_of(self, name: str) -> Seat:
-        try:
-            return self.seats.index(name)
-        except ValueError:
+        """The seat of a name, compared in NFC (an NFD `é` finds the seat named with an NFC one)."""
+        found = seat_index(self.seats, name)
+        if found is None:
             known = ", ".join(self.seats)
-            raise IllegalMove(
-                "UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})"
-            ) from None
+            raise IllegalMove("UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})")
+        return found
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -926,6 +926,11 @@ def check_seat_names(names: Sequence[str]) -> None:
             )
     if len(set(names)) != len(names):
         raise IllegalMove("BAD_SEATS", "seat names must be distinct")
+    if pair := confusable_pair(list(names)):
+        raise IllegalMove(
+            "BAD_SEATS",
+            f"seat names {pair[0]!r} and {pair[1]!r} read as one name; choose names that differ",
+        )
     if VIEWER_NAMES & set(names):
         raise IllegalMove("BAD_SEATS", "'referee', 'spectator' and 'table' name viewers, not seats")
 

@@ -152,3 +152,11 @@ class Imported(msgspec.Struct, kw_only=True, frozen=True):
 class Health(msgspec.Struct, kw_only=True, frozen=True):
     status: str
     store: str = ""
+
+
+class Revoked(msgspec.Struct, kw_only=True, frozen=True):
+    """A token revoked for good: every request bringing it is refused (401 TOKEN_REVOKED)."""
+
+    token: str
+    match: str
+    holder: str

@@ -1,5 +1,10 @@
 """`verify MATCH`: everything the store holds for a match must agree with its events.
 
+The checks run from the most specific to the derived, so the first one that fails names what
+was altered (an edited seed makes every snapshot disagree with the fold too; blaming a genuine
+snapshot would send a reader the wrong way):
+
+- the seed in the stored Started against its commitment;
 - the audit log (one salted, chained entry per event) against the events now in the store;
 - every snapshot against the fold of the events it claims to stand for (loading falls back to
   the events when a snapshot cannot be read, see `Ledger.match`);
@@ -15,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from domain.commitment import same, seed_commitment
 from domain.errors import NotFound
 from domain.match import Match, standing_events
 from domain.registry import rules_for
@@ -52,6 +58,13 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verd
         lines = export_lines(events)
     except Exception:  # an event altered so far that it no longer means anything
         return Verdict(ok=False, problem=_unreadable(ledger, ident))
+    started = events[0]
+    if not same(seed_commitment(str(started.originator_id), started.seed), started.seed_commitment):
+        return Verdict(
+            ok=False,
+            problem="the seed in stored event 1 (Started) does not match its commitment: "
+            "the event store was altered",
+        )
     chain = b"".join(raw for _, raw in projections["audit"].recorder.scan(f"{ident}/"))
     audit = [chain[i : i + HASH_BYTES].hex() for i in range(0, len(chain), HASH_BYTES)]
     for version, (recorded, recomputed) in enumerate(zip(audit, lines, strict=False)):

@@ -16,6 +16,7 @@ import hmac
 import msgspec
 
 from domain.errors import Forbidden, Unauthorized
+from domain.seat_names import normal
 from projections.viewer import REFEREE, SPECTATOR
 from server.tokens import TokenRecord, TokenStore
 
@@ -31,6 +32,14 @@ class Caller(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def anonymous(self) -> bool:
         return self.record is None and not self.admin
+
+
+class Presented(msgspec.Struct, frozen=True, kw_only=True):
+    """What a request brings to be identified by: its bearer token (unverified, None without
+    one) and its client's address (whose buckets a token that does not hold spends)."""
+
+    token: str | None = None
+    address: str = "?"
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -76,8 +85,8 @@ def reading_as(caller: Caller, match: str, as_: str | None) -> str:
             return SPECTATOR
         raise Unauthorized(f"reading as {as_!r} needs that seat's token or the referee's")
     if record.referee:
-        return REFEREE if as_ is None else as_
-    if as_ in (None, record.name):
+        return REFEREE if as_ is None else normal(as_)
+    if as_ is None or normal(as_) == normal(record.name):
         return record.name
     if as_ == SPECTATOR:
         return SPECTATOR
@@ -95,7 +104,7 @@ def acting_seat(caller: Caller, match: str, claimed: str | None = None) -> str:
         raise Forbidden(
             f"the {record.name} reads everything but plays for no seat", code="REFEREE_CANNOT_PLAY"
         )
-    if claimed is not None and claimed != record.name:
+    if claimed is not None and normal(claimed) != normal(record.name):
         raise Forbidden(
             f"this token acts for {record.name}, not for {claimed!r}", code="NOT_YOUR_SEAT"
         )

@@ -18,6 +18,7 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
     GET  /matches/{id}/export                    replay file (JSON Lines) as the caller may have it
     GET  /matches/{id}/events                    Server-Sent Events of new log entries
     POST /replays/verify | /replays/import       upload a replay file
+    POST /tokens/{id}/revoke                     admin or the match's referee: end a token
     GET  /matches/{id}/timeline                  step by step in words, scores after each step
     GET  /matches/{id}/picture                   the board as SVG, private panels (?as=, ?at=)
     GET  /matches/{id}/verdict                   `verify` on what the caller may export
@@ -42,10 +43,12 @@ from server import (
     routes_read,
     routes_replay_viewer,
     routes_replays,
+    routes_tokens,
     web,
 )
+from server.bodies import strict_json_body
 from server.deps import DEPENDENCIES
-from server.limits import Buckets, RateLimit
+from server.limits import RateLimit
 from server.problems import PLUGIN
 from server.service import Service
 from server.settings import Settings
@@ -63,8 +66,22 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+class PathsOnly(logging.Filter):
+    """uvicorn's access log without query strings: a request's path, never what it asked with
+    (a token pasted into a query string, say, would otherwise stay in every log)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
+            record.args = (*args[:2], args[2].partition("?")[0], *args[3:])
+        return True
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, PathsOnly) for f in access.filters):
+        access.addFilter(PathsOnly())
     all_games()  # every game's rules loaded before the first request
     service = Service(settings)
     api = Router(
@@ -89,8 +106,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.timeline,
             routes_replay_viewer.board_picture,
             routes_replay_viewer.verdict,
+            routes_tokens.revoke,
         ],
         security=[{}, {"bearer": []}],
+        before_request=strict_json_body,
     )
     replays = Router(
         path=API,
@@ -113,7 +132,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         dependencies=DEPENDENCIES,
         plugins=[PLUGIN],
-        middleware=[RateLimit(Buckets(settings.rate_limit, settings.rate_burst))],
+        middleware=[RateLimit(service.limits)],
         request_max_body_size=settings.max_body,
         openapi_config=OpenAPIConfig(
             title="starledger",

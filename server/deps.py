@@ -3,6 +3,7 @@ token (unverified here; verified in the handler's thread, where store calls belo
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 from uuid import UUID
 
@@ -12,14 +13,18 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 
-from server.access import bearer
+from server.access import Presented, bearer
+from server.limits import client_address
 from server.problems import Problem
 from server.service import Service
 
 Svc = NamedDependency[Service]
-Auth = NamedDependency[str | None]
-"""The caller's bearer token, unverified (None without an Authorization header)."""
+Auth = NamedDependency[Presented]
+"""The caller's bearer token, unverified (None without an Authorization header), and address."""
 MatchId = FromPath[UUID]
+VERSION = re.compile("[0-9]{1,12}")
+"""A version in a header (If-Match, Last-Event-ID): ASCII digits only; str.isdigit() also takes
+'²', which int() then refuses."""
 As = Annotated[
     str | None,
     QueryParameter(
@@ -35,8 +40,10 @@ def provide_service(state: State) -> Service:
     return service
 
 
-def provide_auth(request: Request) -> str | None:
-    return bearer(request.headers.get("authorization"))
+def provide_auth(request: Request) -> Presented:
+    return Presented(
+        token=bearer(request.headers.get("authorization")), address=client_address(request.scope)
+    )
 
 
 DEPENDENCIES = {
@@ -51,9 +58,10 @@ _DESCRIPTIONS = {
     404: "No such match or game",
     409: "The match is no longer at the version sent in If-Match: nothing was stored",
     413: "The request body is too large",
+    415: "The body must be JSON (Content-Type: application/json)",
     422: "Refused by the rules (the code says why): nothing was stored",
     428: "A change needs If-Match with the version it was decided on",
-    429: "Too many requests for this token: retry after Retry-After seconds",
+    429: "Too many requests from this address or for this token: retry after Retry-After s",
     500: "An internal error; nothing more is shown",
     503: "The store did not answer, or not in time",
 }

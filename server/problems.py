@@ -80,6 +80,10 @@ _FRAMEWORK_CODES = {
 }
 
 
+CLIENT_GONE = "client disconnected prematurely"
+"""Litestar's words (an InternalServerException) for a body whose client went away."""
+
+
 def from_framework(exc: HTTPException) -> ProblemDetailsException:
     if isinstance(exc, ProblemDetailsException):
         return exc
@@ -89,6 +93,9 @@ def from_framework(exc: HTTPException) -> ProblemDetailsException:
     if isinstance(exc, ValidationException) and isinstance(exc.extra, list):
         errors = [_field_error(item) for item in exc.extra[:20] if isinstance(item, dict)]
         code = "BAD_REQUEST"
+    if exc.detail == CLIENT_GONE:  # a body cut short (server/connections.py): no one to answer
+        log.info("a client went away before its request was whole")
+        return problem(400, "CLIENT_GONE", "Client gone", "the request did not arrive whole")
     if status >= 500:
         return internal(exc)
     detail = exc.detail if isinstance(exc.detail, str) else title

@@ -68,7 +68,12 @@ async def leaderboard(
     return await svc.run(lambda: svc.reader().leaderboard(game), pool="long")
 
 
-@post("/matches", status_code=201, responses=responses(401, 403, 422))
+@post(
+    "/matches",
+    status_code=201,
+    responses=responses(401, 403, 413, 415, 422),
+    opt={"json_body": NewMatch},
+)
 async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[CreatedMatch]:
     """Start a match. The answer holds one bearer token per seat and the referee's token: they
     are shown this once and stored only as salted hashes."""

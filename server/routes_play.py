@@ -18,7 +18,7 @@ from projections.api import Contributed, Contribution, Dealt, Decision, Moves, P
 from projections.moves import TABLE, chance_menu
 from projections.viewer import Viewer
 from server.access import Caller, acting_seat, is_table, require_referee, require_table
-from server.deps import Auth, MatchId, Svc, responses
+from server.deps import VERSION, Auth, MatchId, Svc, responses
 from server.service import Service
 
 IfMatch = Annotated[
@@ -42,7 +42,7 @@ def expected_version(if_match: str | None) -> int | None:
     if value == "*":
         return None
     digits = value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
-    if not digits.isdigit() or len(digits) > 12:
+    if not VERSION.fullmatch(digits):
         raise BadInput(
             'If-Match must be one version as an ETag, e.g. "12", or *', code="BAD_IF_MATCH"
         )
@@ -115,7 +115,12 @@ async def moves(svc: Svc, auth: Auth, match_id: MatchId) -> Response[Moves]:
     return Response(found, headers=_etag(found.version))
 
 
-@post("/matches/{match_id:uuid}/decisions", status_code=200, responses=CHANGE)
+@post(
+    "/matches/{match_id:uuid}/decisions",
+    status_code=200,
+    responses=responses(401, 403, 404, 409, 413, 415, 422, 428),
+    opt={"json_body": Decision},
+)
 async def decide(
     svc: Svc, auth: Auth, match_id: MatchId, data: JSONBody[Decision], if_match: IfMatch = None
 ) -> Response[Played]:
@@ -193,7 +198,8 @@ async def redo(svc: Svc, auth: Auth, match_id: MatchId, if_match: IfMatch = None
 @post(
     "/matches/{match_id:uuid}/entropy",
     status_code=200,
-    responses=responses(401, 403, 404, 413, 422),
+    responses=responses(401, 403, 404, 413, 415, 422),
+    opt={"json_body": Contribution},
 )
 async def contribute(
     svc: Svc, auth: Auth, match_id: MatchId, data: JSONBody[Contribution]

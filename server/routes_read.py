@@ -6,6 +6,7 @@ Every read goes through the query layer with the viewer the caller's token allow
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -22,7 +23,8 @@ from projections.replays import dumps
 from projections.table_record import dumps_table, table_lines
 from projections.viewer import Viewer
 from server.access import reading_as, require_referee
-from server.deps import As, Auth, MatchId, Svc, responses
+from server.deps import VERSION, As, Auth, MatchId, Svc, responses
+from server.limits import Slot
 
 READ = responses(401, 403, 404, 422)
 JSONL = "application/x-ndjson"
@@ -83,7 +85,7 @@ async def scores(svc: Svc, match_id: MatchId) -> Scoreboard:
     return await svc.run(lambda: svc.reader().scores(str(match_id)))
 
 
-@get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=READ)
+@get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=responses(401, 403, 404, 422))
 async def export(
     svc: Svc,
     auth: Auth,
@@ -108,7 +110,8 @@ async def export(
         read, viewer = reading(svc, auth, match_id, as_)
         return dumps(read.export(str(match_id), viewer))
 
-    text = await svc.run(lines, pool="long")
+    with svc.limits.exports.take(auth.address):  # a few at a time per client (429)
+        text = await svc.run(lines, pool="long")
     return Response(text, media_type=JSONL)
 
 
@@ -116,12 +119,16 @@ def last_event_id(request: Request, after: int | None) -> int:
     raw = request.headers.get("last-event-id")
     if raw is None:
         return after or 0
-    if not raw.strip().isdigit() or len(raw) > 12:
+    if not VERSION.fullmatch(raw.strip()):
         raise BadInput("Last-Event-ID must be a match version", code="BAD_LAST_EVENT_ID")
     return int(raw)
 
 
-@get("/matches/{match_id:uuid}/events", media_type="text/event-stream", responses=READ)
+@get(
+    "/matches/{match_id:uuid}/events",
+    media_type="text/event-stream",
+    responses=responses(401, 403, 404, 422),
+)
 async def events(
     request: Request,
     svc: Svc,
@@ -148,7 +155,21 @@ async def events(
     seconds; a client reconnects with the last id it saw."""
     start = last_event_id(request, after)
     _, viewer = await svc.run(reading, svc, auth, match_id, as_)
-    return ServerSentEvent(_entries(svc, match_id, viewer, start, follow))
+    slot = svc.limits.streams.take(auth.address)  # 429 past STARLEDGER_MAX_STREAMS
+    stream = _held(slot, _entries(svc, match_id, viewer, start, follow))
+    weakref.finalize(stream, slot.release)  # a stream dropped before it started
+    return ServerSentEvent(stream)
+
+
+async def _held(
+    slot: Slot, stream: AsyncIterator[ServerSentEventMessage]
+) -> AsyncIterator[ServerSentEventMessage]:
+    """`stream`, its slot given back when it ends, fails or its client goes away."""
+    try:
+        async for message in stream:
+            yield message
+    finally:
+        slot.release()
 
 
 async def _entries(

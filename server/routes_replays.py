@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from litestar import Response, post
+from litestar.exceptions import HTTPException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIType
@@ -32,18 +33,41 @@ class UploadsReplay(Operation):
         )
 
 
-@post("/replays/verify", status_code=200, responses=responses(413), operation_class=UploadsReplay)
-async def verify(svc: Svc, body: RawBody) -> Verdict:
+def within_bounds(svc: Svc, auth: Auth, body: bytes) -> None:
+    """A file over STARLEDGER_MAX_PUBLIC_REPLAY bytes is taken from the admin token only (a
+    large file costs seconds of a worker: verify it with the CLI instead)."""
+    public = svc.settings.max_public_replay
+    if len(body) <= public:
+        return
+    if svc.settings.admin_token is None:
+        raise TooLarge(f"a replay file over {public} bytes is verified with `starledger verify`")
+    if auth.token is None or not svc.caller(auth).admin:
+        raise TooLarge(f"a replay file over {public} bytes needs the admin token")
+
+
+class TooLarge(HTTPException):
+    status_code = 413
+
+
+@post(
+    "/replays/verify",
+    status_code=200,
+    responses=responses(401, 403, 413),
+    operation_class=UploadsReplay,
+)
+async def verify(svc: Svc, auth: Auth, body: RawBody) -> Verdict:
     """Check a replay file: its chain and commitments, and for a full file its seed and a
     re-run of every decision. A redacted file verifies partially."""
 
     def check() -> Verdict:
+        within_bounds(svc, auth, body)
         try:
             return verify_lines(parse(body)).told()
         except ReplayError as exc:
             return Verdict(ok=False, problem=exc.message).told()
 
-    return await svc.run(check, pool="long")
+    with svc.limits.uploads.take(auth.address):  # one upload at a time per client (429)
+        return await svc.run(check, pool="long")
 
 
 STORED_ALREADY = ResponseSpec(
@@ -65,11 +89,13 @@ async def import_replay(svc: Svc, auth: Auth, body: RawBody) -> Response[Importe
 
     def store() -> Imported:
         require_admin(svc.caller(auth), svc.settings.admin_token)
+        within_bounds(svc, auth, body)
         match, created = import_lines(svc.ledger, parse(body))
         tokens = svc.tokens.issue(match.id, match.seats) if created else None
         return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
 
-    done = await svc.run(store, pool="long")
+    with svc.limits.uploads.take(auth.address):  # one upload at a time per client (429)
+        done = await svc.run(store, pool="long")
     return Response(done, status_code=201 if done.created else 200)
 
 
@@ -86,10 +112,12 @@ async def import_table_record(svc: Svc, auth: Auth, body: RawBody) -> Response[I
 
     def store() -> Imported:
         require_admin(svc.caller(auth), svc.settings.admin_token)
+        within_bounds(svc, auth, body)
         match = import_table(body)
         svc.ledger.save(match)
         tokens = svc.tokens.issue(match.id, match.seats, table=True)
         return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
 
-    done = await svc.run(store, pool="long")
+    with svc.limits.uploads.take(auth.address):  # one upload at a time per client (429)
+        done = await svc.run(store, pool="long")
     return Response(done, status_code=201)

@@ -17,11 +17,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, TypeVar
 
-from domain.errors import StoreUnavailable
+from domain.errors import StoreUnavailable, Unauthorized
 from domain.match import Match
 from projections.queries import Reader
 from projections.runner import Projections
-from server.access import Caller, identify
+from server.access import Caller, Presented, identify
+from server.limits import Limits
 from server.live import Hub
 from server.settings import Settings
 from server.tokens import TokenStore, token_store
@@ -122,18 +123,31 @@ def working_copy(match: Match) -> Match:
 class Service:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self.limits = Limits(settings)
         self.ledger: Ledger = ServingLedger(settings.store)
         self.projections = SharedProjections(self.ledger)
-        self.tokens: TokenStore = token_store(self.ledger)
+        self.tokens: TokenStore = token_store(self.ledger, settings.token_ttl)
         self.hub = Hub(self.ledger)
         self._pools = {
             pool: ThreadPoolExecutor(threads, thread_name_prefix=f"starledger-{pool}")
             for pool, threads in THREADS.items()
         }
 
-    def caller(self, token: str | None) -> Caller:
-        """Who brings `token` (verified against the token table)."""
-        return identify(self.tokens, self.settings.admin_token, token)
+    def caller(self, presented: Presented) -> Caller:
+        """Who brings the request's token (verified against the token table), each verified
+        token limited to its own rate; an address whose tokens keep failing is refused (429)
+        before its next one is looked up."""
+        token = presented.token
+        if token is None:
+            return Caller()
+        self.limits.failures.take(presented.address, spend=False)
+        try:
+            caller = identify(self.tokens, self.settings.admin_token, token)
+        except Unauthorized:
+            self.limits.failures.take(presented.address)
+            raise
+        self.limits.credentials.take("admin" if caller.admin else token.split(".")[1])
+        return caller
 
     def reader(self) -> Reader:
         """The query layer, caught up on first use within this request."""

@@ -10,8 +10,12 @@ scripts from this origin only, so no text a match holds can run as code.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from litestar import Response, get
+from litestar.connection import ASGIConnection
+from litestar.exceptions import NotFoundException
+from litestar.handlers import BaseRouteHandler
 from litestar.response import Response as AnyResponse
 from litestar.static_files import create_static_files_router
 
@@ -42,6 +46,16 @@ def _secured(response: AnyResponse) -> AnyResponse:
     return response
 
 
+def _plain_path(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    """No control character in an asset's path: a NUL byte would reach the file system."""
+    if any(ord(c) < 32 or c == "\x7f" for c in connection.scope["path"]):
+        raise NotFoundException("no such file")
+
+
 assets = create_static_files_router(
-    path="/static", directories=[STATIC], name="static", after_request=_secured
+    path="/static",
+    directories=[STATIC],
+    name="static",
+    after_request=_secured,
+    guards=[_plain_path],
 )

@@ -28,6 +28,11 @@ class PostgresTokenTable(TokenTable):
             row = curs.fetchone()
         return bytes(row["record"]) if row else None
 
+    def replace(self, ident: str, record: bytes) -> bool:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute("UPDATE starledger_tokens SET record=%s WHERE id=%s", (record, ident))
+            return bool(curs.rowcount)
+
     def ping(self) -> None:
         with self.datastore.transaction(commit=False) as curs:
             curs.execute("SELECT 1")

@@ -21,11 +21,19 @@ return 1
 """
 
 
+REPLACE = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
+
+
 class RedisTokenTable(TokenTable):
     def __init__(self, datastore: RedisDatastore, keys: RedisKeys) -> None:
         self.datastore = datastore
         self._key = f"{keys.tag}:tokens"
         self._put = datastore.client.register_script(PUT)
+        self._replace = datastore.client.register_script(REPLACE)
 
     def put(self, records: Mapping[str, bytes]) -> None:
         args: list[Any] = []
@@ -40,6 +48,10 @@ class RedisTokenTable(TokenTable):
         with self.datastore.errors_translated():
             value: Any = self.datastore.client.hget(self._key, ident)
         return bytes(value) if value is not None else None
+
+    def replace(self, ident: str, record: bytes) -> bool:
+        with self.datastore.errors_translated():
+            return bool(self._replace(keys=[self._key], args=[ident, record]))
 
     def ping(self) -> None:
         with self.datastore.errors_translated():

@@ -29,6 +29,14 @@ class SQLiteTokenTable(TokenTable):
             row = c.fetchone()
         return bytes(row[0]) if row else None
 
+    def replace(self, ident: str, record: bytes) -> bool:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute("SELECT 1 FROM starledger_tokens WHERE id=?", (ident,))
+            if c.fetchone() is None:
+                return False
+            c.execute("UPDATE starledger_tokens SET record=? WHERE id=?", (record, ident))
+            return True
+
     def ping(self) -> None:
         with self.datastore.transaction(commit=False) as c:
             c.execute("SELECT 1")

@@ -30,6 +30,11 @@ class TokenTable(ABC):
     def get(self, ident: str) -> bytes | None: ...
 
     @abstractmethod
+    def replace(self, ident: str, record: bytes) -> bool:
+        """Write a new record over the one of `ident` (revoking a token); False, and nothing
+        written, when there is none."""
+
+    @abstractmethod
     def ping(self) -> None:
         """Raise if the table cannot be reached."""
 
@@ -47,6 +52,13 @@ class MemoryTokenTable(TokenTable):
 
     def get(self, ident: str) -> bytes | None:
         return self._records.get(ident)
+
+    def replace(self, ident: str, record: bytes) -> bool:
+        with self._lock:
+            if ident not in self._records:
+                return False
+            self._records[ident] = record
+            return True
 
     def ping(self) -> None:
         return None

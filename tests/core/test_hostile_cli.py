@@ -73,3 +73,30 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     reader.stdout.close()  # `| head -1`
     assert reader.wait(timeout=60) == 0
     assert reader.stderr.read() == b""
+
+
+def test_writing_over_a_folder_names_the_folder(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    match = json.loads(cli("new", "toy", "--seat", "ann", "--seat", "ben", "--json"))["match"]
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for force in ([], ["--force"]):
+        out = cli("export", match, "-o", str(folder), *force, code=1)
+        assert str(folder) in out and ".tmp" not in out
+    assert list(folder.iterdir()) == []
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize(
+    "command", [["matches"], ["games"], ["new", "toy", "--seat", "a", "--seat", "b"]]
+)
+def test_a_store_file_that_is_no_database_is_a_store_error(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes.db").write_text("these are my notes, not a database\n")
+    monkeypatch.setenv("STARLEDGER_STORE", f"sqlite:///{tmp_path}/notes.db")
+    if command == ["games"]:  # reads no store
+        cli(*command)
+        return
+    out = cli(*command, code=3)
+    assert "STORE_ERROR" in out and "not a database" in out and "internal error" not in out
+    assert (tmp_path / "notes.db").read_text() == "these are my notes, not a database\n"

@@ -97,3 +97,21 @@ def test_a_garbage_event_blob_is_a_bad_verdict_naming_its_version(tmp_path: Path
     ledger = Ledger(url)
     verdict = verify_stored(ledger, Projections(ledger), ident)
     assert not verdict.ok and "stored event 3 cannot be read" in str(verdict.problem)
+
+
+def test_an_edited_seed_is_named_before_the_snapshots_it_makes_disagree(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    with sqlite3.connect(tmp_path / "store.db") as db:
+        (blob,) = db.execute(
+            "SELECT state FROM stored_events WHERE originator_version = 1"
+        ).fetchone()
+        started = msgspec.msgpack.decode(blob)
+        started["seed"] = str(int(started["seed"]) + 1)
+        db.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_version = 1",
+            (msgspec.msgpack.encode(started),),
+        )
+    ledger = Ledger(url, snapshot_interval=5)
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok
+    assert "seed" in str(verdict.problem) and "snapshot" not in str(verdict.problem)

@@ -1,4 +1,5 @@
-"""Schemathesis: property-based requests generated from our own OpenAPI schema, on every endpoint.
+"""Schemathesis: property-based requests generated from our own OpenAPI schema, on every endpoint,
+with the hostile text and header values of test_hostile_http.py mixed in.
 
 Given a real server (SQLite) holding a few matches (running, awaiting entropy, over),
 when Schemathesis sends requests generated from the schema — valid and invalid, with no token, a
@@ -30,6 +31,7 @@ from server.app import create_app
 from server.settings import Settings
 from tests.server.bots import HttpMatch, create, play
 from tests.server.server_process import ServerProcess
+from tests.server.test_hostile_http import header_values, nasty_text
 
 EXAMPLES = 30
 """Per operation; about a minute for all of them on a small machine."""
@@ -90,9 +92,25 @@ def flatmap_headers(context: Any, headers: dict[str, Any] | None) -> Any:
         st.sampled_from(KNOWN["tokens"]),
         st.sampled_from(KNOWN["tokens"]).map(lambda t: t[:-2] + "xy"),
     )
-    return bearer.map(
+    with_token = bearer.map(
         lambda token: given if token is None else {**given, "Authorization": f"Bearer {token}"}
     )
+    hostile = st.sampled_from(["If-Match", "Last-Event-ID"]).flatmap(
+        lambda name: header_values.map(lambda value: {name: value.decode("latin-1")})
+    )
+    return st.one_of(with_token, st.tuples(with_token, hostile).map(lambda t: {**t[0], **t[1]}))
+
+
+@schemathesis.hook
+def flatmap_body(context: Any, body: Any) -> Any:
+    """Half the time, every text field of a JSON body made hostile (tests/server/
+    test_hostile_http.py's characters: controls, bidi, Unicode digits, look-alikes, NULs)."""
+    if not isinstance(body, dict):
+        return st.just(body)
+    nasty = nasty_text.map(
+        lambda text: {key: text if isinstance(value, str) else value for key, value in body.items()}
+    )
+    return st.one_of(st.just(body), nasty)
 
 
 @schemathesis.hook

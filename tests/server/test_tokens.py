@@ -7,14 +7,18 @@ case class against every recorder).
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
+import time
 import uuid
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from domain.errors import Unauthorized
+from domain.errors import NotFound, Unauthorized
+from server.app import create_app
+from server.settings import Settings
 from server.tokens import TokenRecord, TokenStore, token_store
 from store.ledger import Ledger
 
@@ -92,3 +96,64 @@ def test_secrets_are_compared_in_constant_time(
     monkeypatch.setattr("server.tokens.hmac.compare_digest", spy)
     tokens.verify(issued.seats["ben"])
     assert compared
+
+
+def test_a_revoked_token_is_refused_from_then_on(tokens: TokenStore) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    other = TokenStore(tokens.table)  # another server process over the same table
+    assert other.verify(issued.seats["ann"]).name == "ann"
+    ident = issued.seats["ann"].split(".")[1]
+    assert tokens.revoke(ident).revoked
+    for store in (tokens, other):
+        with pytest.raises(Unauthorized) as refused:
+            store.verify(issued.seats["ann"])
+        assert refused.value.code == "TOKEN_REVOKED"
+    assert tokens.verify(issued.seats["ben"]).name == "ben"  # the others still hold
+    with pytest.raises(NotFound):
+        tokens.revoke("0" * 16)
+    with pytest.raises(NotFound):
+        tokens.revoke("not an id")
+
+
+def test_a_token_issued_with_a_lifetime_expires(
+    tokens: TokenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    timed = TokenStore(tokens.table, ttl=60)
+    issued = timed.issue(uuid.uuid4(), ["ann", "ben"])
+    assert timed.verify(issued.seats["ann"]).name == "ann"
+    later = time.time() + 61
+    monkeypatch.setattr("server.tokens.time.time", lambda: later)
+    with pytest.raises(Unauthorized) as refused:
+        timed.verify(issued.seats["ann"])
+    assert refused.value.code == "TOKEN_EXPIRED"
+
+
+def test_the_access_log_holds_paths_without_query_strings() -> None:
+    create_app(Settings(store="memory://"))
+    record = logging.LogRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", "/api/v1/matches/x/view?as=ann&token=sl1.a.b", "1.1", 200),
+        None,
+    )  # fmt: skip
+    access = logging.getLogger("uvicorn.access")
+    assert all(f.filter(record) for f in access.filters)
+    assert record.getMessage() == '127.0.0.1:5000 - "GET /api/v1/matches/x/view HTTP/1.1" 200'
+
+
+def test_known_and_unknown_token_ids_cost_the_same_store_reads(tokens: TokenStore) -> None:
+    issued = tokens.issue(uuid.uuid4(), ["ann", "ben"])
+    reads: list[str] = []
+    table_get = tokens.table.get
+
+    def counted(ident: str) -> bytes | None:
+        reads.append(ident)
+        return table_get(ident)
+
+    tokens.table.get = counted  # type: ignore[method-assign]
+    for _ in range(3):
+        tokens.verify(issued.seats["ann"])
+    known = len(reads)
+    for _ in range(3):
+        with pytest.raises(Unauthorized):
+            tokens.verify(f"sl1.{secrets.token_hex(8)}.{secrets.token_urlsafe(32)}")
+    assert known == 3 and len(reads) - known == 3
