@@ -181,6 +181,8 @@ def _round(
             return "; ".join(
                 f"{seat(names, s)} chose {actions(chosen)}" for s, chosen in enumerate(selections)
             )
+        case ev.PhaseStarted(phase=code, instance=n, bonus_seats=()):
+            return f"{phase(code, n)} begins"
         case ev.PhaseStarted(phase=code, instance=n, bonus_seats=bonus):
             return f"{phase(code, n)} begins, with the bonus for {seats(names, bonus)}"
         case ev.PhaseEnded(phase=code, instance=n):
