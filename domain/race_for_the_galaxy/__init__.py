@@ -37,6 +37,7 @@ RULES: Rules[State] = Rules(
     result=result,
     render=render,
     bot="domain.race_for_the_galaxy.bot:bot",  # imported when first used
+    narration="domain.race_for_the_galaxy.narration",
     end_reasons=END_REASONS,
     description=(
         "Base game, 114 cards (5 start worlds dealt at random, 6 cards dealt, 2 discarded). "

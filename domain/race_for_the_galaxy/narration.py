@@ -1,0 +1,28 @@
+"""Race for the Galaxy told in words (issue #25): the game's `domain.game.Narrator`.
+
+Pure: a sentence is built from its one event or command, the seat names and the static tables
+(components.py, wording.py), never from a state, so it tells a viewer no more than the event
+the log already lets that viewer see. Cards by their printed name, never by number.
+Sentences: narration_events.py, narration_commands.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.game import Seat
+
+from . import narration_commands, narration_events
+from .commands import Command
+from .events import Event
+from .wording import seat as seat_name
+
+
+def event_text(event: Event, names: Sequence[str]) -> str:
+    """One event as a sentence: "ann settles Gem World, paying 2 cards"."""
+    return narration_events.tell(event, names)
+
+
+def command_text(command: Command, seat: Seat, names: Sequence[str]) -> str:
+    """One decision as its seat made it: "ann keeps Gem World from exploring"."""
+    return narration_commands.tell(command, seat_name(names, seat), names)
