@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
 from domain.registry import all_games
+from tests.cli_runner import CliRunner
 
 
 def new_toy(cli, *extra: str) -> str:  # type: ignore[no-untyped-def]
@@ -192,9 +192,8 @@ def test_demo_and_record_speak_json(cli, tmp_path: Path) -> None:  # type: ignor
 def test_version_and_store_before_the_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from typer.testing import CliRunner
-
     from cli.app import app
+    from tests.cli_runner import CliRunner
 
     monkeypatch.delenv("STARLEDGER_STORE", raising=False)
     runner = CliRunner()

@@ -9,12 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
 from cli.app import app
 from domain.errors import Conflict
 from projections.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
+from tests.cli_runner import CliRunner
 from tests.redis_server import RedisServer
 
 CONTENDERS = 8
