@@ -35,13 +35,26 @@ GAMES = [
     rules for rules in all_games() if rules.slug != "toy"
 ]  # the test suite's own game is not served
 HIDDEN_OPTIONS = {"duck-dealer": {"auction": True}}  # its sealed bids: all else is public
+ON_EVERY_STORE = "duck-dealer"
+"""Every game is played on SQLite; this one (sealed bids and hidden draws) on every store too:
+what differs between stores is the storage and the push of new events, not the game."""
+CASES = [
+    *(pytest.param("sqlite", rules, id=f"sqlite-{rules.slug}") for rules in GAMES),
+    *(
+        pytest.param(kind, rules, id=f"{kind}-{rules.slug}")
+        for kind in ("redis",)
+        for rules in GAMES
+        if rules.slug == ON_EVERY_STORE
+    ),
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", GAMES, ids=[rules.slug for rules in GAMES])
+@pytest.mark.parametrize(("kind", "rules"), CASES)
 def test_bots_play_a_full_match_and_each_seat_receives_only_what_it_may_see(
-    served: Served, rules: Rules[Any]
+    kind: str, rules: Rules[Any], request: pytest.FixtureRequest
 ) -> None:
+    served: Served = request.getfixturevalue(f"{kind}_served")
     match = create(served.api, rules.slug, rules.min_seats, HIDDEN_OPTIONS.get(rules.slug))
     followers = follow_all(match)
     try:
