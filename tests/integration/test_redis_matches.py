@@ -75,7 +75,10 @@ def _contend(
 def test_eight_processes_racing_on_one_match(redis_url: str) -> None:
     ledger = Ledger(redis_url)
     match = ledger.new_match("toy", ["ann", "ben"], {"pile": "500"}, seed=1)
-    context = multiprocessing.get_context("spawn")
+    # Separate processes, forked from one server process that has imported this module once
+    # (spawning each would start and import a whole interpreter eight times).
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     start = context.Event()
     results = context.Queue()
     workers = [
