@@ -55,7 +55,7 @@ class PostgresServer:
             f"-p {server.port} -k {directory} -c listen_addresses=127.0.0.1 -c fsync=off",
             "start",
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a ceiling for a stuck start only
         while time.monotonic() < deadline:
             probe = subprocess.run(
                 [str(bin_dir / "pg_isready"), "-h", "127.0.0.1", "-p", str(server.port)],

@@ -20,6 +20,7 @@ from projections.imports import import_lines
 from projections.replays import parse
 from store.ledger import Ledger
 from tests.server.server_process import ServerProcess
+from tests.waiting import CEILING
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("delta-v", "race-for-the-galaxy", "onward-to-venus", "duck-dealer", "kosmonauts")
@@ -62,6 +63,8 @@ def page(browser: Any) -> Iterator[Any]:
     # Playwright evaluates its waiting conditions as strings, which the page's CSP forbids
     # (tests/server/test_viewer_pages.py checks the CSP header itself).
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
+    # Every wait waits on the page's own events; the ceiling only ends a page that is stuck.
+    context.set_default_timeout(CEILING * 1000)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))

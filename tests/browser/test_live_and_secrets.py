@@ -112,7 +112,6 @@ def test_a_seat_page_holds_no_secret_of_another_seat_and_follows_live(
         page.wait_for_function(
             "v => document.querySelector('output.where')?.textContent === `step ${v} of ${v}`",
             arg=played["version"],
-            timeout=15000,
         )
         assert not [word for word in secrets_of_others(match, "ann") if word in page_text(page)]
     finally:
@@ -149,7 +148,7 @@ def test_undo_and_redo_are_marked(
             f"/matches/{match.id}/redo", headers={"If-Match": f'"{version}"'}
         )
         assert redone.status_code == 200, redone.text
-        page.wait_for_selector("ol.decisions li.redo", timeout=15000)  # live
+        page.wait_for_selector("ol.decisions li.redo")  # live
         assert page.locator("ol.decisions li.undone").count() == 0
     finally:
         match.close()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
+from tests.cli_runner import CliRunner
 
 
 @pytest.fixture

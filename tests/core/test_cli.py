@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
 from domain.registry import all_games
+from tests.cli_runner import CliRunner
+from tests.waiting import CEILING
 
 
 def new_toy(cli, *extra: str) -> str:  # type: ignore[no-untyped-def]
@@ -144,23 +146,35 @@ def test_sealed_log_stays_sealed_after_the_end(cli) -> None:  # type: ignore[no-
     assert "DrewCard" in cli("log", match, "--as", "referee")
 
 
-def test_follow_prints_decisions_as_they_land(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_follow_prints_decisions_as_they_land(  # type: ignore[no-untyped-def]
+    cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import threading
-    import time
 
+    from cli import read_commands
     from store.ledger import Ledger
 
-    match = new_toy(cli)
+    match = new_toy(cli, "--option", "pile=4")
     other_client = Ledger()  # the CLI runner captures stdout process-wide: play directly
+    listening = threading.Event()
+    listen = read_commands.live_notifications
+
+    def listen_and_say_so(*args: Any, **kwargs: Any) -> Any:
+        found = listen(*args, **kwargs)
+        listening.set()
+        return found
+
+    monkeypatch.setattr(read_commands, "live_notifications", listen_and_say_so)
 
     def later() -> None:
-        time.sleep(0.6)
+        assert listening.wait(CEILING)
         other_client.play(match, "ann", {"type": "Draw"})
         other_client.play(match, "ben", {"type": "Take", "n": 1})
+        other_client.play(match, "ann", {"type": "Take", "n": 3})  # the pile is empty: over
 
     thread = threading.Thread(target=later)
     thread.start()
-    out = cli("follow", match, "--as", "ben", "--timeout", "3")
+    out = cli("follow", match, "--as", "ben", "--timeout", str(CEILING))  # ends with the match
     thread.join()
     assert "ann:" in out and "Drew " in out and "DrewCard" not in out and "ben:" in out
 
@@ -193,9 +207,8 @@ def test_demo_and_record_speak_json(cli, tmp_path: Path) -> None:  # type: ignor
 def test_version_and_store_before_the_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from typer.testing import CliRunner
-
     from cli.app import app
+    from tests.cli_runner import CliRunner
 
     monkeypatch.delenv("STARLEDGER_STORE", raising=False)
     runner = CliRunner()

@@ -9,12 +9,15 @@ import random
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
 from domain.registry import all_games
+from tests.cli_runner import CliRunner
 
 SEATS = ["ann", "ben", "cat", "dan", "eve"]
+SHOW_EVERY = 10
+"""Every tenth decision is played as a person would (text answer, then `show`); the others as a
+script would (`play --json`), which answers with the next seats to move."""
 
 
 def run(*args: str) -> str:
@@ -32,19 +35,27 @@ def test_a_match_played_from_the_command_line(
     seats = SEATS[: rules.min_seats]
     seat_args = [arg for name in seats for arg in ("--seat", name)]
     match = json.loads(run("new", slug, *seat_args, "--seed", "11", "--json"))["match"]
+    shown = json.loads(run("show", match, "--json"))
+    to_move, version = shown["to_move"], shown["version"]
     bots = random.Random(11)
     decisions = 400 if slug == "delta-v" else 25
-    for _ in range(decisions):
-        shown = json.loads(run("show", match, "--json"))
-        if shown["winners"]:
+    for step in range(decisions):
+        if not to_move:
             break
-        seat = bots.choice(shown["to_move"])
+        seat = bots.choice(to_move)
         legal = json.loads(run("moves", match, "--as", seat, "--json"))
         assert legal, f"{seat} is to move but has no legal command"
-        version = str(shown["version"])
-        run(
-            "play", match, json.dumps(bots.choice(legal)), "--as", seat, "--expect-version", version
-        )
+        played = ("play", match, json.dumps(bots.choice(legal)), "--as", seat)
+        expect = ("--expect-version", str(version))
+        if step % SHOW_EVERY == 0:  # as a person plays: the text answer, then `show`
+            assert run(*played, *expect)
+            shown = json.loads(run("show", match, "--json"))
+            assert shown["version"] > version
+            to_move, version = shown["to_move"], shown["version"]
+        else:  # as a script plays: the JSON answer says who is to move next
+            answer = json.loads(run(*played, *expect, "--json"))
+            assert answer["version"] > version
+            to_move, version = answer["to_move"], answer["version"]
     if slug == "delta-v":
         assert json.loads(run("score", match, "--json"))["status"] == "over"
     for seat in seats:

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
 from cli.replay_commands import verify_file
 from cli.simulate import play_bot_match
 from projections.replays import export_lines, seal
 from store.ledger import Ledger
+from tests.cli_runner import CliRunner
 
 HOSTILE_VALUES: list[Any] = [
     None, True, -1, 2**64, 10**40, 1.5, "", "x" * 10_000, "\u001b]0;pwned\u0007", [], [1],

@@ -21,6 +21,7 @@ from projections.replays import Verdict, export_lines
 from projections.runner import Projections
 from projections.verification import verify_stored
 from store.ledger import Ledger
+from tests.waiting import CEILING, wait_until
 
 
 def fill(ledger: Ledger, per_game: int = 2) -> None:
@@ -143,7 +144,6 @@ def test_an_event_altered_beyond_reading_is_reported(tmp_path: Path) -> None:
 
 def test_running_projections_follow_new_events_live(ledger: Ledger) -> None:
     import threading
-    import time
 
     stop = threading.Event()
     runner = threading.Thread(target=Projections(ledger).run, args=(stop,))
@@ -153,13 +153,12 @@ def test_running_projections_follow_new_events_live(ledger: Ledger) -> None:
         ledger.play(match.id, "ann", {"type": "Take", "n": 1})
         head = ledger.recorder.max_notification_id()
         watcher = Projections(ledger)
-        deadline = time.monotonic() + 10
-        while min(watcher.positions().values()) < (head or 0) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert min(watcher.positions().values()) == head  # projected without anyone reading
+        # projected without anyone reading
+        wait_until(lambda: min(watcher.positions().values()) == head, "projected live")
     finally:
         stop.set()
-        runner.join(timeout=10)
+        runner.join(timeout=CEILING)
+    assert not runner.is_alive()
 
 
 def test_a_reader_that_read_its_position_before_another_wrote_further_still_chains(
@@ -189,6 +188,7 @@ import sys
 from projections import parallel, runner
 from projections.runner import Projections
 from store.ledger import Ledger
+from tests.waiting import CEILING, wait_until
 from tests.core.test_projections import everything, fill
 from tests.toy_game import install
 

@@ -10,20 +10,28 @@ from pathlib import Path
 
 import pytest
 
+from cli.app import app
 from projections.runner import Projections
 from store.ledger import Ledger
+from tests.cli_runner import CliRunner
+from tests.waiting import CEILING
 
 CLI = [sys.executable, "-c", "from tests.toy_game import install; install(); "
        "from cli.app import main; main()"]  # fmt: skip
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _simulate(url: str, matches: int, *extra: str) -> None:
+    """The matches the crowd reads, stored by the same command in this process (the crowd
+    itself is processes: it is their racing that is tested)."""
+    seeded = CliRunner().invoke(
+        app, ["simulate", "toy", "--matches", str(matches), *extra, "--store", url]
+    )
+    assert seeded.exit_code == 0, seeded.stderr
+
+
 def _crowd(url: str) -> None:
-    seed = subprocess.run(
-        [*CLI, "simulate", "toy", "--matches", "30", "--seats", "3", "--store", url],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert seed.returncode == 0, seed.stderr
+    _simulate(url, 30, "--seats", "3")
     jobs = [
         *([*CLI, "matches", "--json", "--store", url] for _ in range(3)),
         *([*CLI, "leaderboard", "toy", "--json", "--store", url] for _ in range(1)),
@@ -37,7 +45,7 @@ def _crowd(url: str) -> None:
     ]
     failures = []
     for job, process in zip(jobs, running, strict=True):
-        _, err = process.communicate(timeout=300)
+        _, err = process.communicate(timeout=CEILING * 5)
         if process.returncode != 0:
             failures.append((job[3:5], err.decode()[-300:]))
     assert not failures, failures
@@ -66,13 +74,13 @@ def test_eight_processes_at_once_on_postgres(postgres_url: str) -> None:
 def test_readers_racing_from_zero_on_sqlite(tmp_path: Path, readers: int) -> None:
     """The reported repro: a fresh store, then several readers catching up at once."""
     url = f"sqlite:///{tmp_path}/race.db"
-    done = subprocess.run([*CLI, "simulate", "toy", "--matches", "40", "--store", url],
-                          cwd=ROOT, capture_output=True, timeout=300)  # fmt: skip
-    assert done.returncode == 0
+    _simulate(url, 40)
     running = [
         subprocess.Popen([*CLI, "matches", "--json", "--store", url], cwd=ROOT,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         for _ in range(readers)
     ]  # fmt: skip
-    codes = [(p.wait(timeout=300), p.stderr.read().decode() if p.stderr else "") for p in running]
+    codes = [
+        (p.wait(timeout=CEILING * 5), p.stderr.read().decode() if p.stderr else "") for p in running
+    ]
     assert all(code == 0 for code, _ in codes), codes

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import msgspec
-from typer.testing import CliRunner
 
 from cli.app import app
 from cli.simulate import play_bot_match
@@ -13,6 +12,7 @@ from projections.projectors import scoreboard
 from projections.runner import Projections
 from projections.verification import verify_stored
 from store.ledger import Ledger
+from tests.cli_runner import CliRunner
 
 
 def test_matches_and_projections_on_postgres(postgres_url: str) -> None:

@@ -9,13 +9,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
 from cli.app import app
 from domain.errors import Conflict
 from projections.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
+from tests.cli_runner import CliRunner
 from tests.redis_server import RedisServer
+from tests.waiting import CEILING, blocked_redis_clients, wait_until
 
 CONTENDERS = 8
 ROUNDS = 6
@@ -75,7 +75,10 @@ def _contend(
 def test_eight_processes_racing_on_one_match(redis_url: str) -> None:
     ledger = Ledger(redis_url)
     match = ledger.new_match("toy", ["ann", "ben"], {"pile": "500"}, seed=1)
-    context = multiprocessing.get_context("spawn")
+    # Separate processes, forked from one server process that has imported this module once
+    # (spawning each would start and import a whole interpreter eight times).
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     start = context.Event()
     results = context.Queue()
     workers = [
@@ -103,6 +106,7 @@ def test_kill_9_under_load_loses_no_acknowledged_decision(durable_redis: RedisSe
     ledger = Ledger(url)
     match = ledger.new_match("toy", ["ann", "ben"], {"pile": "2000"}, seed=9)
     acknowledged: list[int] = []
+    refused = [0]
     stop = threading.Event()
 
     def load() -> None:
@@ -114,21 +118,20 @@ def test_kill_9_under_load_loses_no_acknowledged_decision(durable_redis: RedisSe
                 played, _ = client.play(match.id, seat, {"type": "Take", "n": 1})
                 acknowledged.append(played.version)
             except Exception:  # the server is down: keep knocking until the test stops
+                refused[0] += 1
                 time.sleep(0.01)
 
     thread = threading.Thread(target=load, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while len(acknowledged) < 40 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: len(acknowledged) >= 40, "40 decisions acknowledged before the kill")
     durable_redis.kill()
     at_crash = len(acknowledged)
-    time.sleep(0.2)
+    wait_until(lambda: refused[0] > 0, "the load saw the server down")
     durable_redis.restart()
-    time.sleep(0.3)
+    wait_until(lambda: len(acknowledged) >= at_crash + 10, "the load went on after the restart")
     stop.set()
-    thread.join(timeout=30)
-    assert at_crash >= 40
+    thread.join(timeout=CEILING)
+    assert not thread.is_alive()
     survivor = Ledger(url).match(match.id)
     assert survivor.version >= max(acknowledged)
     # Every acknowledged decision survived; at most the one in flight at the kill was stored
@@ -171,11 +174,11 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
     import sys
 
     ledger = Ledger(redis_url)
-    match = ledger.new_match("toy", ["ann", "ben"], seed=2)
+    match = ledger.new_match("toy", ["ann", "ben"], {"pile": "4"}, seed=2)
     follower = subprocess.Popen(
         [sys.executable, "-c", "from tests.toy_game import install; install(); "
          "from cli.app import main; main()", "follow", str(match.id), "--as", "ann",
-         "--timeout", "4", "--store", redis_url],
+         "--timeout", "120", "--store", redis_url],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert follower.stdout is not None
@@ -183,11 +186,16 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
     assert "at version 1" in first
     ledger.play(match.id, "ann", {"type": "Take", "n": 2})
     ledger.play(match.id, "ben", {"type": "Draw"})
-    out, _ = follower.communicate(timeout=20)
+    ledger.play(match.id, "ann", {"type": "Take", "n": 2})  # the last stars: the match is over
+    out, _ = follower.communicate(timeout=CEILING)  # `follow` ends with the match
+    assert follower.returncode == 0
     assert "ann: Take n=2" in out and "Drew " in out and "DrewCard" not in out
 
 
 def test_projections_run_live_on_redis(redis_url: str) -> None:
+    """Events stored while `projections run` listens are projected without anyone reading;
+    Ctrl-C stops it with the position it reached."""
+    import signal
     import subprocess
     import sys
 
@@ -196,20 +204,22 @@ def test_projections_run_live_on_redis(redis_url: str) -> None:
     ledger = Ledger(redis_url)
     runner = subprocess.Popen(
         [sys.executable, "-c", "from tests.toy_game import install; install(); "
-         "from cli.app import main; main()", "projections", "run", "--timeout", "5",
+         "from cli.app import main; main()", "projections", "run",
          "--store", redis_url, "--json"],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    time.sleep(1.5)
-    match = ledger.new_match("toy", ["ann", "ben"], seed=4)
-    ledger.play(match.id, "ann", {"type": "Take", "n": 3})
-    head = ledger.recorder.max_notification_id()
-    deadline = time.monotonic() + 3
-    watcher = Projections(ledger)
-    while min(watcher.positions().values()) < (head or 0) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert min(watcher.positions().values()) == head
-    out, _ = runner.communicate(timeout=20)
+    try:
+        wait_until(lambda: blocked_redis_clients(redis_url) > 0, "the runner listens (XREAD)")
+        match = ledger.new_match("toy", ["ann", "ben"], seed=4)
+        ledger.play(match.id, "ann", {"type": "Take", "n": 3})
+        head = ledger.recorder.max_notification_id()
+        watcher = Projections(ledger)
+        wait_until(lambda: min(watcher.positions().values()) == head, "projected live")
+        runner.send_signal(signal.SIGINT)
+        out, _ = runner.communicate(timeout=CEILING)
+    finally:
+        runner.kill()
+    assert runner.returncode == 0
     assert json.loads(out)["position"] == head
 
 
@@ -226,8 +236,8 @@ def test_projections_run_stops_with_a_reason_when_redis_goes_away(durable_redis:
          "--store", durable_redis.url],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    time.sleep(3)
+    wait_until(lambda: blocked_redis_clients(durable_redis.url) > 0, "the runner listens")
     durable_redis.kill()
-    _, err = runner.communicate(timeout=45)
+    _, err = runner.communicate(timeout=CEILING)
     assert runner.returncode == 3, err
     assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err

@@ -199,7 +199,9 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("strict")
     env = {
         "STARLEDGER_ADMIN_TOKEN": "the-admin-secret",
-        "STARLEDGER_RATE_LIMIT": "5",
+        # One request per 100 s past the burst: 30 requests in a row pass the burst however
+        # slowly a busy machine sends them (at 5 a second, a slow run refilled the bucket).
+        "STARLEDGER_RATE_LIMIT": "0.01",
         "STARLEDGER_RATE_BURST": "10",
         "STARLEDGER_MAX_REPLAY": "2048",
     }
@@ -244,10 +246,18 @@ def test_oversized_bodies_are_refused_with_413(strict: ServerProcess) -> None:
 
 
 def test_a_request_past_its_time_out_is_a_503_timeout(tmp_path: Path) -> None:
+    from cli.simulate import play_bot_match
+    from store.ledger import Ledger
+
     env = {"STARLEDGER_REQUEST_TIMEOUT": "0.000001"}
     store = f"sqlite:///{tmp_path}/slow.db"
+    # A request whose work takes far longer than the GIL's 5 ms switch interval (a long match's
+    # verdict: ~0.5 s), so the time-out fires first whatever the machine's speed; a listing of
+    # an empty store could finish in its thread before the event loop ran the timer.
+    long_match = play_bot_match("kosmonauts", 2, 8)
+    Ledger(store).save(long_match)
     with ServerProcess.start(store, tmp_path, env=env, ready_path="/healthz") as server:
-        answer = httpx.get(server.api + "/matches")
+        answer = httpx.get(f"{server.api}/matches/{long_match.id}/verdict")
         problem = refused(answer, 503, "TIMEOUT")
         assert "read the match" in problem["detail"]
         assert httpx.get(server.url + "/healthz").status_code == 200

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from cli.app import app
 from cli.remote import Remote
+from tests.cli_runner import CliRunner
 from tests.server.conftest import Served
 
 

@@ -15,8 +15,9 @@ from server import live
 from server.live import Hub
 from store.ledger import Ledger
 from tests.toy_game import Take
+from tests.waiting import CEILING
 
-WAIT = 10.0  # seconds a wake-up may take before the test fails (it takes milliseconds)
+WAIT = CEILING  # seconds a wake-up may take before the test fails (it takes milliseconds)
 
 
 @pytest.fixture(params=["sqlite", "redis"])

@@ -35,17 +35,33 @@ GAMES = [
     rules for rules in all_games() if rules.slug != "toy"
 ]  # the test suite's own game is not served
 HIDDEN_OPTIONS = {"duck-dealer": {"auction": True}}  # its sealed bids: all else is public
+ON_EVERY_STORE = "race-for-the-galaxy"
+"""Every game is played on SQLite; this one (hidden hands and draws) on every store too:
+what differs between stores is the storage and the push of new events, not the game."""
+LOOK_EVERY = 6
+"""Every sixth decision each seat and the spectator read their view and their new log entries
+(every entry is read: the later reads fetch the entries since the last)."""
+CASES = [
+    *(pytest.param("sqlite", rules, id=f"sqlite-{rules.slug}") for rules in GAMES),
+    *(
+        pytest.param(kind, rules, id=f"{kind}-{rules.slug}")
+        for kind in ("redis",)
+        for rules in GAMES
+        if rules.slug == ON_EVERY_STORE
+    ),
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", GAMES, ids=[rules.slug for rules in GAMES])
+@pytest.mark.parametrize(("kind", "rules"), CASES)
 def test_bots_play_a_full_match_and_each_seat_receives_only_what_it_may_see(
-    served: Served, rules: Rules[Any]
+    kind: str, rules: Rules[Any], request: pytest.FixtureRequest
 ) -> None:
+    served: Served = request.getfixturevalue(f"{kind}_served")
     match = create(served.api, rules.slug, rules.min_seats, HIDDEN_OPTIONS.get(rules.slug))
     followers = follow_all(match)
     try:
-        play(match, random.Random(f"{rules.slug}-{served.kind}"), look_every=3)
+        play(match, random.Random(f"{rules.slug}-{served.kind}"), look_every=LOOK_EVERY)
         for follower in followers:
             follower.join(timeout=60)
             assert not follower.is_alive(), "an event stream did not end with the match"
@@ -66,6 +82,14 @@ def audit(served: Served, match: HttpMatch, rules: Rules[Any]) -> None:
         assert (line["kind"], line["seat"], line["command"]) == ("Decided", decider, command)
 
     ledger = Ledger(served.store)  # the auditor reads the store itself
+    states: dict[int, Any] = {}
+
+    def state_at(version: int) -> Any:
+        """The match's state at `version`, read once for every viewer and check."""
+        if version not in states:
+            states[version] = ledger.match(match.id, version=version).state
+        return states[version]
+
     seats = match.seats
     for name in [*seats, "spectator"]:
         seat = None if name == "spectator" else seats.index(name)
@@ -79,14 +103,12 @@ def audit(served: Served, match: HttpMatch, rules: Rules[Any]) -> None:
         assert [e.version for e, _ in got.streamed] == list(range(1, len(events) + 1))
         for doc in got.views:
             assert doc["as"] == name
-            state = ledger.match(match.id, version=doc["version"]).state
-            expected = rules.view(state, seat)
+            expected = rules.view(state_at(doc["version"]), seat)
             assert msgspec.convert(doc["view"], type(expected)) == expected, (name, doc["version"])
         for offered in got.moves:
             assert seat is not None
-            state = ledger.match(match.id, version=offered["version"]).state
             commands = [rules.parse_command(c) for c in offered["commands"]]
-            assert commands == list(rules.legal(state, seat))
+            assert commands == list(rules.legal(state_at(offered["version"]), seat))
         for played in got.played:
             line = events[played["version"] - 1]
             typed = msgspec.convert(line["outcome"], list_of(rules.event_type))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.app import app
+from tests.cli_runner import CliRunner
 
 
 @pytest.fixture

@@ -10,7 +10,9 @@ import xml.etree.ElementTree as ET
 
 import httpx
 
-from tests.server.bots import create, play
+from cli.simulate import play_bot_match
+from store.ledger import Ledger
+from tests.server.bots import create
 from tests.server.conftest import Served
 
 
@@ -98,15 +100,13 @@ def test_hostile_seat_names_stay_escaped_in_pictures(sqlite_served: Served) -> N
 
 def test_a_whole_match_draws_at_every_step(sqlite_served: Served) -> None:
     api = sqlite_served.api
-    match = create(api, "kosmonauts", 2, seed=8)
-    try:
-        play(match, random.Random(8), look_every=50)
-        last = httpx.get(f"{api}/matches/{match.id}").json()["version"]
-        for version in range(1, last + 1, max(1, last // 12)):
-            drawn = httpx.get(f"{api}/matches/{match.id}/picture", params={"at": version})
-            assert drawn.status_code == 200, (version, drawn.text)
-            ET.fromstring(drawn.json()["board"])
-        opened = httpx.get(f"{api}/matches/{match.id}/picture").json()
-        assert [p["seat"] for p in opened["panels"]] in ([], match.seats)  # open: all may see
-    finally:
-        match.close()
+    # Stored straight into the served store: playing it over HTTP is test_matches_over_http's.
+    finished = play_bot_match("kosmonauts", 2, 8)
+    Ledger(sqlite_served.store).save(finished)
+    last = finished.version
+    for version in range(1, last + 1, max(1, last // 12)):
+        drawn = httpx.get(f"{api}/matches/{finished.id}/picture", params={"at": version})
+        assert drawn.status_code == 200, (version, drawn.text)
+        ET.fromstring(drawn.json()["board"])
+    opened = httpx.get(f"{api}/matches/{finished.id}/picture").json()
+    assert [p["seat"] for p in opened["panels"]] in ([], list(finished.seats))  # open: all see
