@@ -4,23 +4,16 @@ rules are imported to print them)."""
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 from typing import Annotated
 
 import typer
 
 from cli.base import Json, app
-from cli.output import print_json, reports_errors, say
+from cli.output import print_json, reports_errors, say, terminal_width
 from domain.reference import Reference, Topic, reference_for
 
-MAX_WIDTH = 100
 ITEM = re.compile(r"^(- |\d+\. )")
-
-
-def width() -> int:
-    """The terminal's width (COLUMNS first), at most MAX_WIDTH: lines stay readable."""
-    return max(20, min(MAX_WIDTH, shutil.get_terminal_size((80, 24)).columns))
 
 
 def wrapped(text: str, columns: int, indent: str = "") -> list[str]:
@@ -87,7 +80,7 @@ def rules(
             data["topics"] = list(reference.names)
         print_json(data)
         return
-    columns = width()
+    columns = terminal_width()
     if topic is None:
         for line in _topics_line(reference, columns):
             say(line)

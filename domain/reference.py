@@ -81,9 +81,11 @@ def reference_for(slug: str) -> Reference:
 
     packages = {info.slug: info.package for info in catalogue()}
     package = packages.get(slug)
-    if package is None or not package.startswith("domain."):
+    if package is None:
         known = ", ".join(sorted(packages))
         raise NotFound(f"no game {slug[:40]!r} (known: {known})", code="UNKNOWN_GAME")
+    if not package.startswith("domain."):
+        raise NotFound(f"{slug} has no rules reference", code="NO_REFERENCE")
     try:
         text = reference_path(package).read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -92,3 +92,15 @@ def test_rules_imports_no_game_to_print_its_reference() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "## Overview" in out.stdout
     assert out.stdout.rstrip().endswith("[]")
+
+
+def test_moves_explains_each_kind_under_its_heading_and_json_is_unchanged(
+    cli: Callable[..., str],
+) -> None:
+    made = cli("new", "kosmonauts", "--seat", "ann", "--seat", "ben", "--seed", "3", "--json")
+    match = json.loads(made)["match"]
+    lines = cli("moves", match, "--as", "ann").splitlines()
+    heading = lines.index("PlacePlanet")
+    assert lines[heading + 1].startswith("  Setup: put one of your body tokens on a space")
+    listed = json.loads(cli("moves", match, "--as", "ann", "--json"))
+    assert all(set(move) <= {"type", "body", "orbit_index", "hex"} for move in listed)
