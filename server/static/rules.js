@@ -19,7 +19,7 @@ export function rulesPanel(api, game) {
 }
 
 function topicDetails(topic) {
-  const gist = topic.summary.length <= GIST && !ITEM.test(topic.text) && topic.summary !== topic.text;
+  const gist = topic.summary.length <= GIST && !ITEM.test(topic.text); // hidden once open
   return h("details", { "data-topic": topic.name },
     h("summary", {}, h("strong", {}, topic.name),
       gist ? h("span", { class: "gist" }, " — ", inline(topic.summary)) : null),
