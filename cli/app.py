@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cli.projection_commands",
     "cli.read_commands",
     "cli.replay_commands",
+    "cli.rules_command",
     "cli.serve_command",
     "cli.token_commands",
 )
@@ -57,6 +58,7 @@ COMMANDS: dict[str, str] = {
     "diff": "cli.replay_commands",
     "fork": "cli.replay_commands",
     "step": "cli.replay_commands",
+    "rules": "cli.rules_command",
     "serve": "cli.serve_command",
     "token": "cli.token_commands",
 }

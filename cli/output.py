@@ -173,6 +173,17 @@ def colour_wanted() -> bool:
     return sys.stdout.isatty()
 
 
+MAX_WIDTH = 100
+
+
+def terminal_width() -> int:
+    """The terminal's width (COLUMNS first; 80 when unknown), at most MAX_WIDTH: prose stays
+    readable on a wide screen."""
+    import shutil
+
+    return max(20, min(MAX_WIDTH, shutil.get_terminal_size((80, 24)).columns))
+
+
 def say(text: str) -> None:
     """One line (or a few) of plain text on stdout, with control characters shown as escapes."""
     sys.stdout.write(safe(text) + "\n")

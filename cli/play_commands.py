@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -24,8 +25,9 @@ from cli.base import (
     say_turn,
     server_url,
 )
-from cli.output import UserError, print_json, reports_errors, say
+from cli.output import UserError, print_json, reports_errors, say, terminal_width
 from domain.errors import Conflict, IllegalMove
+from domain.reference import kind_summary
 from domain.registry import rules_for
 from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
 from projections.match_log import describe
@@ -284,6 +286,20 @@ def _listed_kind(rules: Any, kind: str, commands: list[dict[str, Any]]) -> str:
     return found
 
 
+def _say_summary(slug: str, kind: str) -> None:
+    """The kind's one-line explanation from the game's reference (`starledger rules`), if any."""
+    summary = kind_summary(slug, kind)
+    if summary:
+        for line in textwrap.wrap(
+            summary,
+            terminal_width(),
+            initial_indent="  ",
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+        ):
+            say(line.replace("`", ""))
+
+
 def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
     if not shown.entries:
         if shown.over:
@@ -302,6 +318,7 @@ def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
         if shown.asking is None and entry.kind != current:
             current = entry.kind
             say(current)
+            _say_summary(rules.slug, current)
             if any(e.parts for e in shown.entries if e.kind == current):
                 say(f"  write one yourself: {command_usage(rules, current)}")
         if entry.parts is not None:

@@ -4,6 +4,7 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
 
     GET  /games                                  games, seat counts, options
     GET  /games/{game}/leaderboard               wins and mean scores per seat name
+    GET  /games/{game}/rules[?topic=T]           the game's rules in our own words
     POST /matches                                start a match: id, version, tokens (shown once)
     GET  /matches                                matches (game, seat, status, to_move, limit)
     GET  /matches/{id}                           public summary
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             routes_matches.games,
             routes_matches.leaderboard,
+            routes_matches.rules,
             routes_matches.create_match,
             routes_matches.matches,
             routes_matches.summary,

@@ -10,6 +10,7 @@ from litestar import Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, PathParameter, QueryParameter
 
+from domain.reference import reference_for
 from domain.registry import all_games
 from projections.api import CreatedMatch, GameInfo, NewMatch
 from projections.documents import LeaderRow, MatchRow
@@ -37,6 +38,20 @@ NewMatchBody = Annotated[
 Filter = Annotated[str | None, QueryParameter(max_length=64)]
 
 
+class RulesTopic(msgspec.Struct, frozen=True):
+    """One topic of a game's reference: its name (a move kind is named as its command type),
+    its first paragraph on one line, and its Markdown text."""
+
+    name: str
+    summary: str
+    text: str
+
+
+class GameRules(msgspec.Struct, frozen=True):
+    game: str
+    topics: list[RulesTopic]
+
+
 @get("/games", responses=responses())
 async def games() -> list[GameInfo]:
     """Every game: slug, name, seat counts, options with their help and defaults."""
@@ -58,6 +73,22 @@ def game_list() -> list[GameInfo]:
         )
         for rules in all_games()
     ]
+
+
+@get("/games/{game:str}/rules", responses=responses(404))
+async def rules(
+    game: Annotated[str, PathParameter(max_length=64)],
+    topic: Annotated[str | None, QueryParameter(max_length=64)] = None,
+) -> GameRules:
+    """A game's rules in our own words, `starledger rules`'s text: every topic (the overview,
+    setup, the round, each move kind, the end, scoring, the options), or the one `topic` names
+    (any letter case, or a unique prefix)."""
+    reference = reference_for(game)
+    chosen = [reference.topic(topic)] if topic is not None else list(reference.topics)
+    return GameRules(
+        game=reference.game,
+        topics=[RulesTopic(t.name, t.summary, t.text) for t in chosen],
+    )
 
 
 @get("/games/{game:str}/leaderboard", responses=responses(404, 422))

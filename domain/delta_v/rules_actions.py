@@ -53,14 +53,21 @@ def move_rockets(state: State, seat: int, command: MoveRockets, chance: Chance) 
         if rocket.location == "SHIPYARD":
             raise IllegalMove("ROCKET_NOT_IN_PLAY", f"{move.rocket_id} is in your shipyard")
         if is_locked(out.state, rocket):
-            raise IllegalMove("ROCKET_LOCKED_BY_ALIEN", f"the alien holds {move.rocket_id}")
+            raise IllegalMove(
+                "ROCKET_LOCKED_BY_ALIEN",
+                f"the alien holds {move.rocket_id}: a rocket on the alien's tile cannot move",
+            )
         # Only station -> asteroid tile or asteroid tile -> station [RB].
         if move.to == "STATION":
             legal = rocket.location != "STATION"
         else:
             legal = rocket.location == "STATION" and tile_at(out.state, move.to) is not None
         if not legal:
-            raise IllegalMove("ILLEGAL_DESTINATION", f"{move.rocket_id} cannot move to {move.to}")
+            raise IllegalMove(
+                "ILLEGAL_DESTINATION",
+                f"{move.rocket_id} cannot move to {move.to}: a rocket goes from the station to an "
+                "asteroid tile or from a tile back to the station, never tile to tile",
+            )
         out.emit(RocketMoved(seat, rocket.rocket_id, rocket.location, move.to, "action"))
         if move.to != "STATION":
             collide(out, rocket, move.to)
@@ -129,7 +136,9 @@ def satellite_survey(state: State, seat: int, command: SatelliteSurvey, chance: 
         raise IllegalMove("BRIBE_NOT_UNSPENT", f"{command.bribe_id} is not unspent")
     positions = command.positions
     if not 1 <= len(positions) <= SURVEY_TILES:
-        raise IllegalMove("WRONG_PEEK_COUNT", f"a survey looks at {SURVEY_TILES} tiles")
+        raise IllegalMove(
+            "WRONG_PEEK_COUNT", f"a survey looks at {SURVEY_TILES} tiles of one row or column"
+        )
     if len(set(positions)) != len(positions):
         raise IllegalMove("DUPLICATE_ENTRY", "each tile may be named once")
     for position in positions:
@@ -137,10 +146,13 @@ def satellite_survey(state: State, seat: int, command: SatelliteSurvey, chance: 
             raise IllegalMove("TILE_NOT_FACE_DOWN", f"{list(position)} is not a face-down tile")
         if is_blocked_for(state, seat, position):
             raise IllegalMove(
-                "TILE_BLOCKED", f"{list(position)} holds an opponent rocket or the alien"
+                "TILE_BLOCKED",
+                f"{list(position)} holds an opponent rocket or the alien, which blocks it for you",
             )
     if len({p[0] for p in positions}) > 1 and len({p[1] for p in positions}) > 1:
-        raise IllegalMove("TILES_NOT_IN_LINE", "the tiles must share one row or one column")
+        raise IllegalMove(
+            "TILES_NOT_IN_LINE", "a satellite survey looks at tiles of one row or one column"
+        )
     if len(positions) < SURVEY_TILES and set(positions) not in [
         set(x) for x in survey_lines(state, seat)
     ]:

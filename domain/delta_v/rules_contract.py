@@ -123,7 +123,10 @@ def skip_contract_step(
 ) -> Outcome:
     reason = skip_reason(state, seat)
     if reason is None:
-        raise IllegalMove("SKIP_NOT_ALLOWED", "trying to fulfil a contract is mandatory (R4)")
+        raise IllegalMove(
+            "SKIP_NOT_ALLOWED",
+            "after your action you must try a contract while a tile can be turned up (R4)",
+        )
     out = Outcome(state, chance)
     out.emit(ContractStepSkipped(seat, reason))
     end_turn(out)
@@ -135,7 +138,10 @@ def reveal_tile(state: State, seat: int, command: RevealTile, chance: Chance) ->
     if not is_face_down(state, position) or position in attempt_positions(state.attempt):
         raise IllegalMove("TILE_NOT_FACE_DOWN", f"{list(position)} is not a face-down tile")
     if is_blocked_for(state, seat, position):
-        raise IllegalMove("TILE_BLOCKED", f"{list(position)} holds an opponent rocket or the alien")
+        raise IllegalMove(
+            "TILE_BLOCKED",
+            f"{list(position)} holds an opponent rocket or the alien, which blocks it for you",
+        )
     tile = tile_at(state, position)
     assert tile is not None and state.attempt is not None
     out = Outcome(state, chance)
@@ -165,7 +171,9 @@ def replace_mineral(state: State, seat: int, command: ReplaceMineral, chance: Ch
         raise IllegalMove("BRIBE_NOT_UNSPENT", f"{command.bribe_id} is not unspent")
     if not fits_as_replacement(state, bribe.mineral):
         raise IllegalMove(
-            "REPLACEMENT_WOULD_NOT_MATCH", f"{bribe.mineral} would not fit the contract"
+            "REPLACEMENT_WOULD_NOT_MATCH",
+            f"{bribe.mineral} would not fit: a bribe must turn the tile into a mineral the "
+            "contract still needs",
         )
     assert state.attempt is not None and state.attempt.pending is not None
     tile = tile_at(state, state.attempt.pending)
@@ -196,7 +204,11 @@ def bid_up(state: State, seat: int, command: BidUp, chance: Chance) -> Outcome:
     if bribe.status != "unspent":
         raise IllegalMove("BRIBE_NOT_UNSPENT", f"{command.bribe_id} is not unspent")
     if bribe.mineral not in attempt_requirements(state):
-        raise IllegalMove("BID_MINERAL_NOT_ON_CONTRACT", f"{bribe.mineral} is not on the contract")
+        raise IllegalMove(
+            "BID_MINERAL_NOT_ON_CONTRACT",
+            f"{bribe.mineral} is not on the contract: a bid-up stakes a bribe of a mineral "
+            "the contract names",
+        )
     assert state.attempt is not None
     out = Outcome(state, chance)
     out.emit(BidUpDeclared(seat, bribe.bribe_id, bribe.mineral, state.attempt.contract_id))

@@ -133,7 +133,10 @@ def scan_peek(state: State, seat: int, command: ScanPeek, chance: Chance) -> Out
         raise IllegalMove("DUPLICATE_ENTRY", f"{list(position)} was already peeked in this scan")
     # R10: the card sets no limit on extra peeks; the option applies the survey's restrictions.
     if state.options.scan_respects_blocking and is_blocked_for(state, seat, position):
-        raise IllegalMove("TILE_BLOCKED", f"{list(position)} holds an opponent rocket or the alien")
+        raise IllegalMove(
+            "TILE_BLOCKED",
+            f"{list(position)} holds an opponent rocket or the alien, which blocks it for you",
+        )
     out = Outcome(state, chance)
     peek(out, seat, "scan_extra", (position,))
     return out
@@ -189,7 +192,10 @@ def use_sabotage(state: State, seat: int, command: UseSabotage, chance: Chance) 
         if follower.location == "SHIPYARD":
             raise IllegalMove("ROCKET_NOT_IN_PLAY", f"{follower.rocket_id} is in your shipyard")
         if is_locked(state, follower):
-            raise IllegalMove("ROCKET_LOCKED_BY_ALIEN", f"the alien holds {follower.rocket_id}")
+            raise IllegalMove(
+                "ROCKET_LOCKED_BY_ALIEN",
+                f"the alien holds {follower.rocket_id}: a rocket on the alien's tile cannot move",
+            )
     out = Outcome(state, chance)
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
@@ -239,7 +245,10 @@ def resolve_alien_encounter(
         if steal.victim == seat or not 0 <= steal.victim < state.n_seats:
             raise IllegalMove("INVALID_STEAL", "steal from an opponent")
         if (steal.bribe_id is None) == (steal.incident_id is None):
-            raise IllegalMove("INVALID_STEAL", "steal one bribe or one incident")
+            raise IllegalMove(
+                "INVALID_STEAL",
+                "an Alien Encounter steals one thing: a bribe or an incident, not both",
+            )
         if steal.bribe_id is not None:
             bribe = bribe_by_id(state, steal.bribe_id)
             if bribe is None or bribe.owner != steal.victim or bribe.status != "unspent":

@@ -38,7 +38,9 @@ def check_action_turn(state: State, seat: Seat) -> None:
     """§4.3: action commands need the active player in an action turn with nothing pending."""
     check_main_turn(state, seat)
     if state.turn_kind != "action":
-        raise IllegalMove("NOT_IN_ACTION_TURN", "you are not in an action turn")
+        raise IllegalMove(
+            "NOT_IN_ACTION_TURN", "that is done in an action turn: BeginActionTurn first"
+        )
     if state.exploration is not None:
         raise IllegalMove(
             "EXPLORATION_PENDING", "choose the client tile of the explored planet first"

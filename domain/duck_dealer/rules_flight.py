@@ -40,14 +40,19 @@ def check_segment_node(state: State, node: str) -> None:
     if node not in ADJACENT or node in PLANET_SLOTS:
         raise IllegalMove("NOT_DEEP_SPACE", f"{node} is not a deep-space node")
     if node in state.route_cubes or any(p.location == node for p in state.players):
-        raise IllegalMove("SPACE_OCCUPIED", f"{node} holds a route cube or a ship")
+        raise IllegalMove(
+            "SPACE_OCCUPIED",
+            f"{node} holds a route cube or a ship: a segment goes on an empty space",
+        )
 
 
 def decide_free_segment(state: State, seat: Seat, command: PlaceFreeRouteSegment) -> list[Event]:
     check_action_turn(state, seat)
     if not state.window_open:
         raise IllegalMove(
-            "FREE_SEGMENT_WINDOW_CLOSED", "free segments come before spending or moving"
+            "FREE_SEGMENT_WINDOW_CLOSED",
+            "free route segments are placed at the start of an action turn, before you spend "
+            "energy or move",
         )
     if state.free_segments_left <= 0:
         raise IllegalMove("FREE_SEGMENTS_EXHAUSTED", "no free route segments left this turn")
@@ -109,7 +114,9 @@ def decide_move(state: State, seat: Seat, command: MoveShip) -> list[Event]:
     player = state.player(seat)
     if len(player.goods) > player.capacity:
         raise IllegalMove(
-            "CARGO_OVER_CAPACITY", f"your ship carries at most {player.capacity} goods"
+            "CARGO_OVER_CAPACITY",
+            f"your ship carries at most {player.capacity} goods: deliver, trade or discard the "
+            "rest first",
         )
     events: list[Event] = close_window(state, seat)
     for _ in range(flight.burns):
@@ -138,7 +145,9 @@ def decide_use_portal(state: State, seat: Seat, command: UsePortal) -> list[Even
     player = state.player(seat)
     if len(player.goods) > player.capacity:
         raise IllegalMove(
-            "CARGO_OVER_CAPACITY", f"your ship carries at most {player.capacity} goods"
+            "CARGO_OVER_CAPACITY",
+            f"your ship carries at most {player.capacity} goods: deliver, trade or discard the "
+            "rest first",
         )
     # §8 A10/A12: the teleport token is red, spent on its own; leftover movement is lost.
     events: list[Event] = [*close_window(state, seat), *forfeit_movement(state, seat)]

@@ -144,7 +144,9 @@ def decide_claim_privilege(state: State, seat: Seat, command: ClaimPrivilege) ->
     if site.privilege is not None:
         raise IllegalMove("SITE_ALREADY_CLAIMED", f"{command.site} carries a privilege already")
     if not site.built:
-        raise IllegalMove("SITE_NOT_BUILT", f"{command.site} is not built")  # §8 A16
+        raise IllegalMove(
+            "SITE_NOT_BUILT", f"{command.site} is not built yet (BuildSite builds it)"
+        )  # §8 A16
     check_energy(state, seat, "YELLOW", PRIVILEGE_COST)
     recovered = recovery(state, seat, command.recover_from, serves_as="marker")
     return [
@@ -199,7 +201,9 @@ def decide_upgrade(state: State, seat: Seat, command: BuyShipUpgrade) -> list[Ev
     check_action_turn(state, seat)
     site = site_here(state, seat, command.spaceport, ("spaceport",))
     if not site.built:
-        raise IllegalMove("SITE_NOT_BUILT", f"{command.spaceport} is not built")
+        raise IllegalMove(
+            "SITE_NOT_BUILT", f"{command.spaceport} is not built yet (BuildSite builds it)"
+        )
     spec = SPACEPORTS[command.spaceport]
     if command.part != spec.sells:
         raise IllegalMove("WRONG_SPACEPORT_TYPE", f"{command.spaceport} sells {spec.sells} only")
@@ -258,7 +262,9 @@ def decide_deliver(state: State, seat: Seat, command: DeliverGoods) -> list[Even
     check_quantity(command.quantity)
     site = site_here(state, seat, command.client, ("client",))
     if not site.built:
-        raise IllegalMove("SITE_NOT_BUILT", f"{command.client} is not built")
+        raise IllegalMove(
+            "SITE_NOT_BUILT", f"{command.client} is not built yet (BuildSite builds it)"
+        )
     cost = commerce_cost(state, seat, command.client, command.quantity)
     check_energy(state, seat, "BLUE", cost)
     spec = CLIENTS[command.client]

@@ -62,7 +62,10 @@ def action_turn_start(
 def decide_accumulate(state: State, seat: Seat, command: AccumulateEnergy) -> list[Event]:
     check_main_turn(state, seat)
     if state.turn_kind != "none":
-        raise IllegalMove("TURN_ALREADY_CHOSEN", "you already chose what to do this turn")
+        raise IllegalMove(
+            "TURN_ALREADY_CHOSEN",
+            "a turn is either collecting energy or an action turn, and this one is chosen",
+        )
     player = state.player(seat)
     # §4.2 / §8 A5: one chosen token plus one per crew cabin; missing tokens become virtual.
     requested = player.crew.plus(command.color, 1)
@@ -94,7 +97,10 @@ def decide_accumulate(state: State, seat: Seat, command: AccumulateEnergy) -> li
 def decide_begin(state: State, seat: Seat, command: BeginActionTurn) -> list[Event]:
     check_main_turn(state, seat)
     if state.turn_kind != "none":
-        raise IllegalMove("TURN_ALREADY_CHOSEN", "you already chose what to do this turn")
+        raise IllegalMove(
+            "TURN_ALREADY_CHOSEN",
+            "a turn is either collecting energy or an action turn, and this one is chosen",
+        )
     return action_turn_start(state, seat, command.recover_from, bonus=False)
 
 
@@ -108,11 +114,15 @@ def decide_end(state: State, seat: Seat, command: EndActionTurn) -> list[Event]:
         raise IllegalMove("INSUFFICIENT_GOODS", "you cannot discard goods you do not hold")
     if len(player.goods) - len(command.discard_goods) > player.capacity:
         raise IllegalMove(
-            "CARGO_OVER_CAPACITY", f"your ship carries at most {player.capacity} goods"
+            "CARGO_OVER_CAPACITY",
+            f"your ship carries at most {player.capacity} goods: deliver, trade or discard the "
+            "rest first",
         )
     if player.energy.total - returned.total > ENERGY_KEPT_AFTER_ACTION_TURN:
         raise IllegalMove(
-            "ENERGY_OVER_LIMIT", f"keep at most {ENERGY_KEPT_AFTER_ACTION_TURN} energy tokens"
+            "ENERGY_OVER_LIMIT",
+            f"an action turn ends with at most {ENERGY_KEPT_AFTER_ACTION_TURN} energy tokens "
+            "kept: return the rest (return_energy)",
         )
     events: list[Event] = []
     if command.discard_goods:

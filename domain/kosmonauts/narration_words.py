@@ -110,7 +110,10 @@ NO_MARKER_REASONS: dict[str, str] = {
     "BODY_EXCLUDED": "{body} is left out of this game",
     "ALREADY_VISITED": "a second landing there scores nothing",
     "STACK_EMPTY": "{body} has no marker left",
-    "EARTH_NOT_FINAL": "not enough landings yet to come home",
+    "EARTH_NOT_FINAL": (
+        "Earth is the last body: it counts after landing on 7 of the 8 others "
+        "(the advanced game: after 4 markers)"
+    ),
     "EARTH_LATE_PHASE4": "another ship came home earlier this round",
 }
 EMERGENCY_CAUSES: dict[str, str] = {

@@ -113,28 +113,40 @@ def respond_to_event(out: Outcome, seat: Seat, command: RespondToEvent) -> None:
     state = out.state
     ship = state.ships[seat]
     if state.phase != "EVENT":
-        raise IllegalMove("WRONG_PHASE", "events are answered in Phase 1")
+        raise IllegalMove("WRONG_PHASE", "events are answered in Phase 1 (the event phase)")
     if not needs_responses(state):
         raise IllegalMove("WRONG_PHASE", "no event card awaits an answer now")
     response = command.response
-    if response not in _ANSWERS[round_kind(state) or "THRUST"]:
-        raise IllegalMove("RESPONSE_NOT_ALLOWED", f"{response} does not answer this card")
+    answers = _ANSWERS[round_kind(state) or "THRUST"]
+    if response not in answers:
+        said = ", ".join(sorted(answers))
+        raise IllegalMove("RESPONSE_NOT_ALLOWED", f"{response} does not answer this card ({said})")
     if response == "SPEND_SHIELD" and not ship.shields:
-        raise IllegalMove("NO_SHIELD", "you have no shield left")
+        raise IllegalMove("NO_SHIELD", "you have no shield left to spend on avoiding it")
     if response == "STAY_ON_BODY" and ship.flying:
-        raise IllegalMove("SHIP_NOT_LANDED", "only a landed ship can stay on its body")
+        raise IllegalMove(
+            "SHIP_NOT_LANDED",
+            "only a landed ship can answer STAY_ON_BODY: a flying ship may ACCEPT or SPEND_SHIELD",
+        )
     if response != "CONVERT" and command.amount:
         raise IllegalMove("INVALID_AMOUNT", "an amount is given only with CONVERT")
     if response == "CONVERT":
         if not ship.shields:
-            raise IllegalMove("NO_SHIELD", "Energy Conversion costs a shield")
+            raise IllegalMove(
+                "NO_SHIELD", "Energy Conversion costs a shield and you have none left: DECLINE"
+            )
         if not ship.free_slots:
-            raise IllegalMove("TANK_FULL", "your tank has no free slot")
+            raise IllegalMove(
+                "TANK_FULL", "your tank has no free slot for the converted cubes: DECLINE"
+            )
         if not 1 <= command.amount <= ENERGY_CONVERSION_MAX:
             raise IllegalMove("INVALID_AMOUNT", f"convert 1..{ENERGY_CONVERSION_MAX} cubes")
     if response == "TAKE_HYPERFUEL":
         if ship.hyper >= MAX_HYPER:
-            raise IllegalMove("HYPERFUEL_LIMIT", f"at most {MAX_HYPER} hyperfuel cubes")
+            raise IllegalMove(
+                "HYPERFUEL_LIMIT",
+                f"a tank holds at most {MAX_HYPER} red hyperfuel cubes and yours has them: DECLINE",
+            )
         if not ship.free_slots and not ship.normal:
             raise IllegalMove("TANK_FULL", "no free slot and no fuel cube to swap")
     _apply_response(out, seat, response, command.amount, auto=False)

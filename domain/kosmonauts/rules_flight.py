@@ -70,10 +70,16 @@ def resolve_flight(out: Outcome, seat: Seat, command: ResolveFlight) -> None:
     end = destination(ship.hex, ship.rose)
     if command.land_on is not None:
         if outcome != "OK":
-            raise IllegalMove("LANDING_IMPOSSIBLE_IN_EMERGENCY", "this flight ends in emergency")
+            raise IllegalMove(
+                "LANDING_IMPOSSIBLE_IN_EMERGENCY",
+                "your flight ends in an emergency (into the Sun or off the board): the ship "
+                "is rescued to the last body it visited, so land_on must be none",
+            )
         if command.land_on not in out.state.bodies_at(end):
             raise IllegalMove(
-                "BODY_NOT_AT_DESTINATION", f"{command.land_on} is not where your flight ends"
+                "BODY_NOT_AT_DESTINATION",
+                f"{command.land_on.title()} is not where your flight ends: a ship lands only on a "
+                "body at the hex where its flight stops (land_on none flies on)",
             )
     if outcome != "OK":
         evacuate(out, seat, outcome)
@@ -98,7 +104,9 @@ def refuel(out: Outcome, seat: Seat, command: Refuel) -> None:
             "REFUEL_KIND_NOT_ALLOWED", f"this game refuels with {' or '.join(allowed)}"
         )
     if command.kind == "FULL" and not ship.shields:
-        raise IllegalMove("NO_SHIELD", "a full refuel costs a shield")
+        raise IllegalMove(
+            "NO_SHIELD", "a FULL refuel costs a shield and you have none left (QUICK is free)"
+        )
     normal, hyper = ship.normal, ship.hyper
     free = TANK_SLOTS - normal - hyper
     hyper_added, swapped = 0, False
@@ -181,7 +189,9 @@ def land_on_arriving_body(out: Outcome, seat: Seat, command: LandOnArrivingBody)
     _check_opportunity(out.state)
     if Opportunity(seat=seat, body=command.body) not in out.state.opportunities:
         raise IllegalMove(
-            "NO_LANDING_OPPORTUNITY", f"{command.body.title()} has not arrived on your ship"
+            "NO_LANDING_OPPORTUNITY",
+            f"{command.body.title()} has not moved onto your ship's hex: a flying ship may land in "
+            "Phase 4 only on a body that arrives on its hex",
         )
     land(out, seat, command.body, 4, "PLANET_ARRIVAL")
 

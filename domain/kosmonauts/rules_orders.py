@@ -27,21 +27,37 @@ def submit_orders(out: Outcome, seat: Seat, command: SubmitOrders) -> None:
     ship = _check_open(out.state, seat)
     placements = command.placements
     if ship.stay_committed and placements:
-        raise IllegalMove("STAY_COMMITTED", "you chose to stay on your body this round")
+        raise IllegalMove(
+            "STAY_COMMITTED",
+            "you answered the Solar Wind with STAY_ON_BODY, so your ship stays on its body "
+            "this round: order StayOnBody (or SubmitOrders with no cubes)",
+        )
     if len(placements) > ship.max_cubes:
         if ship.max_cubes == 0:
-            raise IllegalMove("SOLAR_FLARES_BLOCK", "Solar Flares: no cube may be placed")
+            raise IllegalMove(
+                "SOLAR_FLARES_BLOCK",
+                "you accepted Solar Flares: no cube may go on your rose this round "
+                "(SubmitOrders with no cubes, or StayOnBody if landed)",
+            )
         raise IllegalMove(
             "TOO_MANY_CUBES",
             f"Too many cubes: {len(placements)} placed, limit {ship.max_cubes} this round",
         )
     if command.convert_shield and not ship.shields:
-        raise IllegalMove("NO_SHIELD", "you have no shield to convert")
+        raise IllegalMove(
+            "NO_SHIELD",
+            "you have no shield left to turn into 2 yellow cubes (convert_shield=false)",
+        )
     bonus = SHIELD_CONVERSION_FUEL if command.convert_shield else 0
     normal = sum(1 for p in placements if p.cube == "NORMAL")
     hyper = len(placements) - normal
     if normal > ship.normal + bonus or hyper > ship.hyper:
-        raise IllegalMove("INSUFFICIENT_FUEL", "not enough cubes in your tank")
+        raise IllegalMove(
+            "INSUFFICIENT_FUEL",
+            f"your tank holds {ship.normal} yellow and {ship.hyper} red cubes"
+            + (" (+2 yellow from the shield)" if command.convert_shield else "")
+            + ": each NORMAL cube ordered takes a yellow one, each HYPER a red one",
+        )
     # A35: a landed ship that places nothing simply stays on its body.
     staying = not ship.flying and not placements and ship.rose == EMPTY_ROSE
     order = SealedOrder(
@@ -55,11 +71,21 @@ def submit_orders(out: Outcome, seat: Seat, command: SubmitOrders) -> None:
 def stay_on_body(out: Outcome, seat: Seat, command: StayOnBody) -> None:
     ship = _check_open(out.state, seat)
     if ship.flying:
-        raise IllegalMove("SHIP_NOT_LANDED", "only a landed ship can stay")
+        raise IllegalMove(
+            "SHIP_NOT_LANDED",
+            "only a landed ship can stay: a flying ship flies on (SubmitOrders, no cubes to coast)",
+        )
     if ship.rose != EMPTY_ROSE:
-        raise IllegalMove("WIND_FORCES_TAKEOFF", "the Solar Wind you accepted forces a take-off")
+        raise IllegalMove(
+            "WIND_FORCES_TAKEOFF",
+            "the Solar Wind you accepted put cubes on your rose, so your ship takes off this round "
+            "(SubmitOrders)",
+        )
     if command.convert_shield and not ship.shields:
-        raise IllegalMove("NO_SHIELD", "you have no shield to convert")
+        raise IllegalMove(
+            "NO_SHIELD",
+            "you have no shield left to turn into 2 yellow cubes (convert_shield=false)",
+        )
     _seal(out, seat, SealedOrder(kind="STAY", convert_shield=command.convert_shield))
 
 

@@ -86,7 +86,10 @@ def check_move(state: State, seat: Seat, cmd: MoveGroup) -> int:
             raise IllegalMove("UNIT_NOT_IN_ORBIT", f"{uid} is on the surface")
         kinds.append(unit.kind)
     if "CRU" not in kinds:
-        raise IllegalMove("GROUP_NEEDS_CRUISER", "a moving group needs a space cruiser")
+        raise IllegalMove(
+            "GROUP_NEEDS_CRUISER",
+            "a moving group needs a space cruiser: only cruisers fly, carrying infantry",
+        )
     cards = list(cmd.movement_cards)
     if cmd.transport_card is not None:
         cards.append(cmd.transport_card)
@@ -105,7 +108,11 @@ def check_move(state: State, seat: Seat, cmd: MoveGroup) -> int:
     allowance = BASE_ALLOWANCE + sum(MOVE_BONUS[effect(c)] for c in cmd.movement_cards)
     distance = DISTANCE[(cmd.origin, cmd.destination)]
     if distance > allowance:
-        raise IllegalMove("MOVE_TOO_FAR", f"distance {distance} > allowance {allowance}")
+        raise IllegalMove(
+            "MOVE_TOO_FAR",
+            f"distance {distance} > allowance {allowance}: a group flies up to 2 planets, "
+            "more with Movement cards",
+        )
     return allowance
 
 
@@ -165,10 +172,16 @@ def check_claim(state: State, seat: Seat, cmd: ClaimTile) -> None:
         raise IllegalMove("INVALID_TENSION_TARGET", "only a tension tile takes a target")
     if spec.defended:
         if cmd.landing_unit is not None:
-            raise IllegalMove("LANDING_UNIT_NOT_ALLOWED", "units land during the fight")
+            raise IllegalMove(
+                "LANDING_UNIT_NOT_ALLOWED",
+                "a defended tile is fought for: units land during the fight (LandForCombat)",
+            )
         return
     if cmd.landing_unit is None:
-        raise IllegalMove("LANDING_UNIT_REQUIRED", "name the unit that lands")
+        raise IllegalMove(
+            "LANDING_UNIT_REQUIRED",
+            "an open tile is claimed by landing one unit from orbit: name it (landing_unit)",
+        )
     unit = find_unit(state, cmd.landing_unit)
     if unit is None or unit.owner != seat:
         raise IllegalMove("UNIT_NOT_OWNED", f"{cmd.landing_unit} is not one of your units")
@@ -277,7 +290,10 @@ def check_end_turn(state: State, seat: Seat, cmd: EndTurn) -> None:
         raise IllegalMove("ACTION_IN_PROGRESS", "finish the current action first")
     # Ruling: the last-pass extra action may go unused, as no pass marker is left to take
     if state.actions_left > 0 and not state.post_pass_turn:
-        raise IllegalMove("ACTIONS_REMAINING", "you must use your action first")
+        raise IllegalMove(
+            "ACTIONS_REMAINING",
+            "a turn's action is used before EndTurn (TakePassMarker is always one)",
+        )
 
 
 def do_end_turn(em: Emitter, seat: Seat, cmd: EndTurn) -> None:

@@ -233,7 +233,10 @@ def check_conclude(state: State, seat: Seat, cmd: ConcludeCombat) -> None:
         raise IllegalMove("MUST_LAND_AT_LEAST_ONE_UNIT", "land at least one unit to win a fight")
     have, need = committed(state, combat), required(combat)
     if have < need:
-        raise IllegalMove("INSUFFICIENT_COMBAT_POINTS", f"{have} < {need}")
+        raise IllegalMove(
+            "INSUFFICIENT_COMBAT_POINTS",
+            f"combat points {have} < {need}: a fight needs the defence plus the dice spread",
+        )
 
 
 def _close(em: Emitter, seat: Seat, success: bool) -> None:

@@ -46,7 +46,10 @@ def use_consume(flow: Flow, seat: int, c: cmd.UseConsumePower) -> None:
     s = flow.state
     stage_is(s, "CONSUME")
     if must_trade(s, seat):
-        raise IllegalMove("TRADE_REQUIRED_FIRST", "sell a good first (Trade bonus)")
+        raise IllegalMove(
+            "TRADE_REQUIRED_FIRST",
+            "with the Trade bonus you sell a good (SellGood) before consuming",
+        )
     power = _consume_power(s, seat, c.card, c.power)
     if (c.card, c.power) in s.player(seat).used:
         raise IllegalMove("POWER_ALREADY_USED", "each Consume power is used once per phase")
@@ -59,7 +62,12 @@ def finish_consume(flow: Flow, seat: int, c: cmd.FinishConsume) -> None:
     s = flow.state
     stage_is(s, "CONSUME")
     if must_trade(s, seat):
-        raise IllegalMove("TRADE_REQUIRED_FIRST", "sell a good first (Trade bonus)")
+        raise IllegalMove(
+            "TRADE_REQUIRED_FIRST",
+            "with the Trade bonus you sell a good (SellGood) before consuming",
+        )
     if consume_options_left(s, seat, mandatory_only=True):
-        raise IllegalMove("MANDATORY_POWER_UNUSED", "a Consume power must still be used")
+        raise IllegalMove(
+            "MANDATORY_POWER_UNUSED", "a Consume power that must be used still can be: use it first"
+        )
     flow.emit(ev.TurnFinished(seat, "CONSUME"))

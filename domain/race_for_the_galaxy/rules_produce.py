@@ -54,5 +54,8 @@ def finish_produce(flow: Flow, seat: int, c: cmd.FinishProduce) -> None:
     s = flow.state
     stage_is(s, "PRODUCE")
     if produce_choices_left(s, seat, mandatory_only=True):
-        raise IllegalMove("MANDATORY_POWER_UNUSED", "a windfall power must still be used")
+        raise IllegalMove(
+            "MANDATORY_POWER_UNUSED",
+            "a windfall power that must be used still has a world to fill: use it first",
+        )
     end_produce_turn(flow, seat)

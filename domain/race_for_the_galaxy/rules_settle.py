@@ -106,7 +106,9 @@ def check_resolution(state: State, seat: int, cmd: ResolveSettle) -> tuple[int, 
             raise IllegalMove("WRONG_PAYMENT_COUNT", "a conquest costs no cards")
         if strength < world.cost:
             raise IllegalMove(
-                "INSUFFICIENT_MILITARY", f"military {strength} < defense {world.cost}"
+                "INSUFFICIENT_MILITARY",
+                f"your military {strength} is below its defense {world.cost}: a conquest "
+                "needs at least as much",
             )
         return 0, strength
     cost = _pay_cost(world, terms, cmd.method == "PAY_MILITARY", cmd.colony_ship is not None)

@@ -5,6 +5,7 @@
 import { follow } from "./live.js";
 import { scoreChart } from "./chart.js";
 import { h, clear, seatColour, svgFrom, when } from "./dom.js";
+import { rulesPanel } from "./rules.js";
 
 export async function matchPage(root, api, match, params) {
   const viewAs = params.get("as") || null;
@@ -60,6 +61,7 @@ export async function matchPage(root, api, match, params) {
           h("section", { class: "decision-list" }, h("h2", {}, "Decisions"), list),
           chartBox,
           final,
+          rulesPanel(api, summary.game),
         ),
       ),
     ),

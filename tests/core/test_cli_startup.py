@@ -63,7 +63,7 @@ def loaded_by(command: str) -> set[str]:
     return set(out.stdout.split())
 
 
-@pytest.mark.parametrize("command", ["games", "show", "moves", "play"])
+@pytest.mark.parametrize("command", ["games", "rules", "show", "moves", "play"])
 def test_a_command_loads_neither_other_commands_nor_heavy_libraries(command: str) -> None:
     loaded = loaded_by(command)
     for heavy in ("pydantic", "rich.progress", "textual", "litestar", "httpx", "uvicorn"):

@@ -32,6 +32,7 @@ def test_the_page_and_its_assets_are_served_safely(sqlite_served: Served) -> Non
         "chart.js",
         "dom.js",
         "api.js",
+        "rules.js",
         "app.css",
     ):
         found = httpx.get(f"{base}/static/{asset}")
