@@ -10,9 +10,13 @@ headers, body); errors are problem documents.
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,8 +32,6 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from server.app import create_app
-from server.settings import Settings
 from tests.server.bots import HttpMatch, create, play
 from tests.server.server_process import ServerProcess
 from tests.server.test_hostile_http import header_values, nasty_text
@@ -62,9 +64,22 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def served_schema() -> dict[str, Any]:
-    """The schema the server publishes (built here from the same app; the test below checks
-    that the running server publishes exactly this)."""
-    return create_app(Settings(store="memory://")).openapi_schema.to_schema()
+    """The schema the server publishes, built from the same app in a fresh interpreter, as the
+    server builds it (in a test worker, other test modules imported first can change the order
+    in which same-named types are met, and so their component names); the test below checks
+    that the running server publishes exactly this."""
+    made = subprocess.run(
+        [sys.executable, "-c", _SCHEMA_SCRIPT], capture_output=True, check=True, cwd=ROOT
+    )
+    found: dict[str, Any] = json.loads(made.stdout)
+    return found
+
+
+_SCHEMA_SCRIPT = (
+    "import json; from server.app import create_app; from server.settings import Settings; "
+    "print(json.dumps(create_app(Settings(store='memory://')).openapi_schema.to_schema()))"
+)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 SCHEMA = served_schema()
