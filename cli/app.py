@@ -64,7 +64,10 @@ COMMANDS: dict[str, str] = {
 }
 """Each command's name and the module that registers it."""
 
-GLOBAL_OPTIONS_WITH_VALUES = frozenset({"--store", "--server", "--token"})
+GLOBAL_OPTIONS_WITH_VALUES = frozenset({"--store", "--server", "--token", "--as"})
+HOISTED = frozenset({"--server", "--token"})
+"""The app's options that a command does not take itself: written after the command, they are
+moved before it, so `starledger new ... --server URL` runs on that server (never locally)."""
 """Options of the app itself (before the command) that take the next word as their value."""
 
 
@@ -78,6 +81,27 @@ def command_named(argv: list[str]) -> str | None:
         elif not word.startswith("-"):
             return word
     return None
+
+
+def hoisted(argv: list[str]) -> list[str]:
+    """`argv` with `--server`/`--token` (and their values) given after the command moved before
+    it; everything after a `--` stays where it is."""
+    name = command_named(argv)
+    if name is None:
+        return argv
+    at = argv.index(name)
+    before, after, moved = argv[:at], [], []
+    words = iter(argv[at:])
+    for word in words:
+        if word == "--":
+            after += [word, *words]
+            break
+        option = word.split("=", 1)[0]
+        if option in HOISTED:
+            moved += [word] if "=" in word else [word, next(words, "")]
+        else:
+            after.append(word)
+    return [*before, *moved, *after]
 
 
 def load_all() -> Any:
@@ -116,11 +140,12 @@ def main() -> None:
     # a pause); then what they made is frozen out of every later collection, and it resumes.
     gc.disable()
     try:
-        app = app_for(command_named(sys.argv[1:]))
+        argv = hoisted(sys.argv[1:])
+        app = app_for(command_named(argv))
     finally:
         gc.freeze()
         gc.enable()
-    app()
+    app(args=argv)
 
 
 def __getattr__(attribute: str) -> Any:

@@ -63,10 +63,20 @@ def _everywhere(
             "--token", envvar="STARLEDGER_TOKEN", help="Your seat's (or the referee's) token."
         ),
     ] = None,
+    as_: Annotated[
+        str | None,
+        typer.Option(
+            "--as", help="Who you are for the command that follows (also accepted after it)."
+        ),
+    ] = None,
 ) -> None:
     """Record, replay, audit, undo and inspect board games, one immutable decision at a time."""
     # Set on every run (from the options or their variables), so one run never leaks into the next.
     _server[:] = [server, token]
+    if as_ is not None:  # read by every command's own --as, parsed after this
+        os.environ[AS_GIVEN] = as_
+    else:
+        os.environ.pop(AS_GIVEN, None)
     if store is not None:
         # Read by every command's own --store option (its environment variable), which is
         # parsed after this: `starledger --store URL matches` = `starledger matches --store URL`.
@@ -86,11 +96,20 @@ Json = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output
 MatchId = Annotated[
     str, typer.Argument(help="Match id (or a unique prefix of at least 4 characters).")
 ]
-AsSeat = Annotated[str, typer.Option("--as", help="The seat name given to `new`.")]
+AS_GIVEN = "_STARLEDGER_AS"
+"""Where `starledger --as SEAT COMMAND` leaves the seat for the command's own --as (set and
+cleared on every run: no shell setting of it is read)."""
+AsSeat = Annotated[
+    str,
+    typer.Option("--as", envvar=AS_GIVEN, show_envvar=False, help="The seat name given to `new`."),
+]
 AsViewer = Annotated[
     str | None,
-    typer.Option("--as", help="A seat name, 'spectator' (the default) or 'referee' (everything)."),
-]
+    typer.Option(
+        "--as", envvar=AS_GIVEN, show_envvar=False,
+        help="A seat name, 'spectator' (the default) or 'referee' (everything).",
+    ),
+]  # fmt: skip
 ExpectVersion = Annotated[
     int | None,
     typer.Option(

@@ -59,3 +59,34 @@ def test_games_wraps_at_words_and_explains_every_option(monkeypatch) -> None:  #
         for option in info.options:
             assert f"{option.name}=" in flat
             assert " ".join(option.help.split()) in flat  # the whole description, at words
+
+
+def test_options_are_taken_before_or_after_the_command(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from cli.app import hoisted
+
+    assert hoisted(["new", "toy", "--server", "http://h", "--seat", "a", "--token=t"]) == [
+        "--server", "http://h", "--token=t", "new", "toy", "--seat", "a",
+    ]  # fmt: skip
+    assert hoisted(["--store", "x", "play", "m", "--", "--server"]) == [
+        "--store", "x", "play", "m", "--", "--server",
+    ]  # fmt: skip
+    match = json.loads(cli("new", "toy", "--seat", "ann", "--seat", "ben", "--json"))["match"]
+    listed = cli("--as", "ann", "moves", match)  # --as before the command
+    assert "ann to move" in listed
+    assert "waiting for: ann" in cli("--as", "ben", "moves", match)
+    assert "ann to move" in cli("moves", match, "--as", "ann")  # and after it, as ever
+
+
+def test_a_server_given_after_the_command_is_never_the_local_store(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    store = tmp_path / "local.db"
+    ran = subprocess.run(
+        [str(Path(sys.executable).parent / "starledger"), "new", "duck-dealer", "--seat", "a",
+         "--seat", "b", "--server", "http://127.0.0.1:9"],
+        capture_output=True, text=True, env={"STARLEDGER_STORE": f"sqlite:///{store}",
+                                             "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    assert ran.returncode == 3, ran.stderr
+    assert "did not answer" in ran.stderr and not store.exists()
