@@ -44,6 +44,8 @@ from projections.replays import (
     verify_lines,
 )
 from projections.runner import Projections
+from projections.table_record import FORMAT as TABLE_FORMAT
+from projections.table_record import verify_table_record
 from projections.verification import verify_stored
 from projections.viewer import viewer_for
 from store.ledger import Ledger, MatchNotFound
@@ -185,7 +187,10 @@ def replay(
 
 def verify_file(path: Path) -> Verdict:
     try:
-        return verify_lines(read_replay(path))
+        lines = read_replay(path)
+        if lines[0].get("format") == TABLE_FORMAT:
+            return verify_table_record(lines)
+        return verify_lines(lines)
     except ReplayError as exc:
         return Verdict(ok=False, problem=exc.message)
     except OSError as exc:

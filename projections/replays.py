@@ -362,6 +362,7 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     problem: str | None = None
     note: str | None = None  # what else a reader should know (a fork and its origin)
     table: bool = False  # chance was given by a table: there is no seed to check
+    record: bool = False  # a table record: no chain, its lines applied through the rules
     text: str = ""  # `describe()`, as a client shows it (set by `told`)
 
     def told(self) -> Verdict:
@@ -375,6 +376,11 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
             said = (
                 f"partial: chain and visible commitments verify; {self.hidden} redacted "
                 "line(s) and the chance cannot be checked without the full file"
+            )
+        elif self.record:
+            said = (
+                "a table record: every line applies through the rules (it has no chain: it "
+                "proves a legal game, not who entered it)"
             )
         elif self.table:
             said = (

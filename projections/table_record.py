@@ -28,7 +28,7 @@ from domain.game import Rules, name_seats
 from domain.match import TABLE, Match
 from domain.rng import Rng
 from projections.command_forms import command_text, parse_command_words
-from projections.replays import ReplayError, canonical, parse
+from projections.replays import ReplayError, Verdict, canonical, parse
 
 FORMAT = "starledger-table/1"
 MAX_RECORD_LINES = 200_000
@@ -221,6 +221,17 @@ def import_table(text: str | bytes) -> Match:
                 f"outcomes for it; next it needs {name_seats(node.describe(), match.seats)}",
             )
     return match
+
+
+def verify_table_record(lines: Sequence[dict[str, Any]]) -> Verdict:
+    """The verdict on a table record: every line applied through the rules (the first bad one
+    named). It carries no chain: what it proves is that the game it tells is a legal one."""
+    try:
+        match = import_table(dumps_table(lines))
+    except TableRecordError as exc:
+        return Verdict(ok=False, problem=exc.message)
+    ended = "the game ends" if match.result is not None else f"it stops at version {match.version}"
+    return Verdict(ok=True, table=True, record=True, note=ended)
 
 
 def _start(header: dict[str, Any]) -> Match:

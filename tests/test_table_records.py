@@ -83,3 +83,15 @@ def test_the_records_of_a_game_meet_every_chance_site(game: str, asked: list[str
 
 def test_every_game_has_its_sites_listed() -> None:
     assert sorted(SITES) == sorted(rules.slug for rules in all_games() if rules.slug != "toy")
+
+
+def test_verify_judges_a_table_record_by_applying_it(tmp_path: Path) -> None:
+    from cli.replay_commands import verify_file
+
+    good = verify_file(RECORDS[0])
+    assert good.ok and good.record and "applies through the rules" in good.describe()
+    lines = RECORDS[0].read_text().splitlines()
+    bad = tmp_path / "bad.table.jsonl"
+    bad.write_text("\n".join([*lines[:3], '{"chance": "no such thing"}', *lines[4:]]) + "\n")
+    verdict = verify_file(bad)
+    assert not verdict.ok and str(verdict.problem).startswith("line 4:")
