@@ -33,6 +33,7 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
+from domain import words as words
 from domain.chance import Chance as Chance
 from domain.chance import ChanceNeeded as ChanceNeeded
 from domain.chance import HouseChance as HouseChance

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from domain.game import Seat
+from domain.game import Seat, words
 
 from .components import (
     COLOURS,
@@ -158,18 +158,12 @@ def seat_name(names: Sequence[str], seat: Seat) -> str:
 
 def joined(items: Iterable[str], limit: int = LONGEST_LIST) -> str:
     """'a', 'a and b', 'a, b and c'; past `limit` items, the first ones 'and N more'."""
-    words = list(items)
-    if len(words) > limit:
-        rest = len(words) - (limit - 1)
-        words = [*words[: limit - 1], f"{rest} more"]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return words.join(items, limit=limit)
 
 
 def counted(count: int, noun: str) -> str:
     """'1 tile', '3 tiles'."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    return words.counted(count, noun)
 
 
 def article(word: str) -> str:

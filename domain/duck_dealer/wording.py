@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from domain.game import words
+
 from .components import (
     CLIENTS,
     DEEP_SPACE,
@@ -146,19 +148,12 @@ def site(ref: str) -> str:
 
 def join(items: Sequence[str], *, last: str = "and") -> str:
     """ "a", "a and b", "a, b and c"; past MAX_LISTED items, "a, b, ... and 4 more"."""
-    shown = list(items)
-    if len(shown) > MAX_LISTED:
-        shown = [*shown[: MAX_LISTED - 1], f"{len(items) - MAX_LISTED + 1} more"]
-    if not shown:
-        return ""
-    if len(shown) == 1:
-        return shown[0]
-    return f"{', '.join(shown[:-1])} {last} {shown[-1]}"
+    return words.join(items, last=last, limit=MAX_LISTED)
 
 
 def amount(count: int, forms: tuple[str, str]) -> str:
     """ "1 Satellite", "3 Satellites"."""
-    return f"{count} {forms[0] if count == 1 else forms[1]}"
+    return words.counted(count, forms[0], forms[1])
 
 
 def goods(held: Iterable[Good]) -> str:

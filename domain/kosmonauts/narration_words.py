@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from domain.game import Seat
+from domain.game import Seat, words
 from domain.kosmonauts.chance_words import FAMILY_WORDS
 from domain.kosmonauts.commands import Placement
 from domain.kosmonauts.components import (
@@ -158,18 +158,12 @@ def seat_name(names: Sequence[str], seat: Seat) -> str:
 
 def plural(count: int, word: str) -> str:
     """2 cubes, 1 cube."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return words.counted(count, word)
 
 
 def joined(items: Iterable[str], last: str = "and", limit: int = LIST_LIMIT) -> str:
     """a; a and b; a, b and c; a list longer than `limit` as its first items and "N more"."""
-    words = list(items)
-    if len(words) > limit:
-        kept = limit - 1
-        words = [*words[:kept], f"{len(words) - kept} more"]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    return words.join(items, last=last, limit=limit)
 
 
 def ordinal(number: int) -> str:

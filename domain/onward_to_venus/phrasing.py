@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from domain.game import words
+
 from .components import CARD_EFFECT
 from .wording import PIECE_ORDER, PIECE_WORDS, card_title, face_title, planet_title
 
@@ -25,20 +27,12 @@ def seat(names: Names, index: int | None) -> str:
 
 def join(items: Iterable[str], limit: int = LIST_LIMIT) -> str:
     """`a`, `a and b`, `a, b and c`; past `limit` items, `a, b, c, d and 9 more`."""
-    found = list(items)
-    if len(found) > limit:
-        found = [*found[: limit - 1], f"{len(found) - limit + 1} more"]
-    if len(found) <= 1:
-        return "".join(found)
-    return f"{', '.join(found[:-1])} and {found[-1]}"
+    return words.join(items, limit=limit)
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
     """`1 card`, `2 cards`, `no cards`."""
-    plural = many if many is not None else f"{one}s"
-    if n == 0:
-        return f"no {plural}"
-    return f"1 {one}" if n == 1 else f"{n} {plural}"
+    return words.counted(n, one, many, none=True)
 
 
 def money(amount: int) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from domain.game import words
+
 from .components import CARDS
 
 Names = Sequence[str]
@@ -106,26 +108,12 @@ def seats(names: Names, indices: Iterable[int]) -> str:
 def join(items: Iterable[str], limit: int = LIST_LIMIT, width: int = LIST_WIDTH) -> str:
     """`a`, `a and b`, `a, b and c`; past `limit` items or `width` characters, `a, b, c and 9
     more` (the first items that fit)."""
-    found = list(items)
-    if len(found) > limit or len(", ".join(found)) > width:
-        room = width - len(" and 99 more")
-        shown = found[:1]
-        for item in found[1 : min(limit, len(found)) - 1]:
-            if len(", ".join([*shown, item])) > room:
-                break
-            shown.append(item)
-        found = [*shown, f"{len(found) - len(shown)} more"]
-    if len(found) <= 1:
-        return "".join(found)
-    return f"{', '.join(found[:-1])} and {found[-1]}"
+    return words.join(items, limit=limit, width=width)
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
     """`1 card`, `2 cards`, `no cards`."""
-    plural = many if many is not None else f"{one}s"
-    if n == 0:
-        return f"no {plural}"
-    return f"1 {one}" if n == 1 else f"{n} {plural}"
+    return words.counted(n, one, many, none=True)
 
 
 def card(card_id: int | None) -> str:
