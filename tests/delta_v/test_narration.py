@@ -69,6 +69,8 @@ from domain.match import MAX_SEAT_NAME, Match
 from projections.match_log import match_log
 from projections.replays import audit_lines
 from projections.viewer import Viewer
+from tests.narration_checks import Played, bot_matches
+from tests.narration_checks import check_sentence as checked
 
 NAMES = ("ann", "ben", "cat", "dee")
 LONG_NAMES = tuple(letter * MAX_SEAT_NAME for letter in "wxyz")  # the longest a seat may have
@@ -97,21 +99,8 @@ HAND_BUILT: tuple[Any, ...] = (
 
 
 @functools.cache
-def played() -> list[tuple[list[Any], list[tuple[int, Any]], tuple[str, ...]]]:
-    """Bot matches for 2 to 4 seats, random and smart: each one's events, decisions and seats."""
-    out = []
-    for seed in SEEDS:
-        match = play_bot_match(RULES.slug, 2 + seed % 3, seed, smart=seed % 2 == 0)
-        events: list[Any] = []
-        decisions: list[tuple[int, Any]] = []
-        for stored in match.collect_events():
-            if isinstance(stored, Match.Started | Match.Dealt):
-                events += stored.opening
-            elif isinstance(stored, Match.Decided):
-                decisions.append((stored.seat, stored.command))
-                events += stored.outcome
-        out.append((events, decisions, tuple(match.seats)))
-    return out
+def played() -> list[Played]:
+    return bot_matches(RULES.slug, SEEDS, 3)
 
 
 def all_events() -> Iterator[Any]:
@@ -126,11 +115,7 @@ def all_decisions() -> Iterator[tuple[int, Any]]:
 
 
 def check_sentence(text: str) -> None:
-    assert text and text.strip() == text, repr(text)
-    assert "\n" not in text and "{" not in text and "=" not in text, text
-    assert "type" not in text, text
-    assert not CODE.search(text), text
-    assert len(text) <= 200, text
+    checked(text, CODE)
 
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:

@@ -64,6 +64,8 @@ from domain.onward_to_venus.wording import (
 from projections.match_log import match_log
 from projections.replays import audit_lines
 from projections.viewer import Viewer
+from tests.narration_checks import Played, bot_matches
+from tests.narration_checks import check_sentence as checked
 
 from .helpers import dice, fresh, play, put_tile
 
@@ -82,21 +84,8 @@ CARD_TITLES = frozenset(CARD_NAMES.values())
 
 
 @functools.cache
-def played() -> list[tuple[list[Any], list[tuple[int, Any]], tuple[str, ...]]]:
-    """Many bot matches (2 to 5 seats, random and smart): each one's events, decisions, seats."""
-    out = []
-    for seed in SEEDS:
-        match = play_bot_match(RULES.slug, 2 + seed % 4, seed, smart=seed % 2 == 0)
-        events: list[Any] = []
-        decisions: list[tuple[int, Any]] = []
-        for stored in match.collect_events():
-            if isinstance(stored, Match.Started | Match.Dealt):
-                events += stored.opening
-            elif isinstance(stored, Match.Decided):
-                decisions.append((stored.seat, stored.command))
-                events += stored.outcome
-        out.append((events, decisions, tuple(match.seats)))
-    return out
+def played() -> list[Played]:
+    return bot_matches(RULES.slug, SEEDS, 4)
 
 
 def all_events() -> Iterator[Any]:
@@ -111,11 +100,7 @@ def all_decisions() -> Iterator[tuple[int, Any]]:
 
 
 def check_sentence(text: str) -> None:
-    assert text and text.strip() == text, repr(text)
-    assert "\n" not in text and "{" not in text and "=" not in text, text
-    assert "type" not in text, text
-    assert not CODE.search(text), text
-    assert len(text) <= 200, text
+    checked(text, CODE)
 
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:
