@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.output import UserError, errors, say
+from cli.output import UserError, errors, print_json, say
 
 if TYPE_CHECKING:  # imported where used: a command that needs none of them never loads them
     from domain.match import Match
@@ -214,6 +214,37 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def names(match: Match, seats: frozenset[int] | tuple[int, ...]) -> list[str]:
     return [match.seats[s] for s in sorted(seats)]
+
+
+def report_played(match: Match, events: list[Any], json: bool) -> None:
+    """What a decision (or the table's entry) caused, as its maker may see it (`events`: JSON
+    objects already filtered for that viewer): JSON, or each event in words, then whose turn."""
+    from projections.match_log import describe
+
+    if json:
+        print_json(
+            {"match": str(match.id), "version": match.version, "events": events,
+             "to_move": match.waiting_for}
+        )  # fmt: skip
+        return
+    for event in events:
+        say(describe(event, match.seats, match.rules))
+    say_turn(match)
+
+
+def report_remote(played: Any, json: bool) -> None:
+    """The same for a decision made through a server (its `Played` answer)."""
+    from domain.registry import rules_for
+    from projections.match_log import describe
+
+    if json:
+        print_json(played)
+        return
+    row = remote().summary(played.match)
+    rules = rules_for(row.game)
+    for event in played.events:
+        say(describe(event, list(row.seats), rules))
+    say(f"version {played.version}; to move: {', '.join(played.to_move) or 'no one'}")
 
 
 def say_turn(match: Match) -> None:

@@ -22,6 +22,8 @@ from cli.base import (
     open_ledger,
     parse_options,
     remote,
+    report_played,
+    report_remote,
     say_turn,
     server_url,
 )
@@ -30,7 +32,6 @@ from domain.errors import Conflict, IllegalMove
 from domain.reference import kind_summary
 from domain.registry import rules_for
 from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
-from projections.match_log import describe
 from projections.moves import TABLE, MoveMenu, legal_commands, menu, move_parts, plain
 from projections.viewer import viewer_for
 
@@ -393,28 +394,12 @@ def play(
         given = parse_command_words(words, seen.rules, seen.seats)
     server = remote()
     if server is not None:
-        played = server.play(match_id, given, expect_version)
-        if json:
-            print_json(played)
-            return
-        row = server.summary(match_id)
-        rules = rules_for(row.game)
-        for event in played.events:
-            say(describe(event, list(row.seats), rules))
-        say(f"version {played.version}; to move: {', '.join(played.to_move) or 'no one'}")
+        report_remote(server.play(match_id, given, expect_version), json)
         return
     match, outcome = open_ledger(store).play(match_id, as_, given, expect_version)
     viewer = viewer_for(match.seats, as_)
-    seen_events = [msgspec.to_builtins(e) for e in outcome if match.opened or viewer.sees(e)]
-    if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "events": seen_events,
-             "to_move": match.waiting_for}
-        )  # fmt: skip
-        return
-    for event in seen_events:
-        say(describe(event, match.seats, match.rules))
-    say_turn(match)
+    shown = [msgspec.to_builtins(e) for e in outcome if match.opened or viewer.sees(e)]
+    report_played(match, shown, json)
 
 
 def _your_seat(token_seat: str, as_: str) -> None:

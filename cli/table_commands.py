@@ -15,10 +15,8 @@ from typing import Any
 import msgspec
 
 from cli import listings
-from cli.base import open_ledger, remote, say_turn, server_url
+from cli.base import open_ledger, remote, report_played, report_remote, say_turn, server_url
 from cli.output import UserError, print_json, say
-from domain.match import Match
-from projections.match_log import describe
 from projections.moves import MoveMenu, chance_menu
 
 
@@ -128,16 +126,10 @@ def give_chance(
         outcome = outcome_of(words)
     server = remote()
     if server is not None:
-        played = server.give_chance(match_id, outcome, expect)
-        if json:
-            print_json(played)
-            return
-        for event in played.events:
-            say(str(event))
-        say(f"version {played.version}; to move: {', '.join(played.to_move) or 'no one'}")
+        report_remote(server.give_chance(match_id, outcome, expect), json)
         return
     match, events = open_ledger(store).enter_chance(match_id, outcome, expect)
-    _report(match, events, json)
+    report_played(match, [msgspec.to_builtins(event) for event in events], json)  # all the table's
 
 
 def withdraw(match_id: str, store: str | None, expect: int | None, json: bool) -> None:
@@ -154,17 +146,4 @@ def withdraw(match_id: str, store: str | None, expect: int | None, json: bool) -
         print_json({"match": str(match.id), "version": match.version, "to_move": match.waiting_for})
         return
     say("withdrawn: the table's latest entry")
-    say_turn(match)
-
-
-def _report(match: Match, events: list[Any], json: bool) -> None:
-    plain = [msgspec.to_builtins(event) for event in events]
-    if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "events": plain,
-             "to_move": match.waiting_for}
-        )  # fmt: skip
-        return
-    for event in plain:
-        say(describe(event, match.seats, match.rules))
     say_turn(match)

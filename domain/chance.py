@@ -31,6 +31,7 @@ be written out as a table record, and a table match re-decided from its record.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
@@ -55,14 +56,13 @@ def _plain(value: Any) -> Any:
     return msgspec.to_builtins(value)
 
 
-def _key(value: Any) -> Any:
-    """A hashable form of `_plain(value)`: a list becomes a tuple, a dict a sorted tuple."""
-    plain = _plain(value)
-    if isinstance(plain, list):
-        return tuple(_key(item) for item in plain)
-    if isinstance(plain, dict):
-        return tuple(sorted((k, _key(v)) for k, v in plain.items()))
-    return plain
+def _key(value: Any) -> bytes:
+    """What two outcomes are compared by: their canonical JSON (no recursion of ours, so a
+    given value nested however deep costs no more than its bytes)."""
+    return _canonical.encode(_plain(value))
+
+
+_canonical = msgspec.json.Encoder(order="deterministic")
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ class Chance(Protocol):
     def arrange(self, items: Iterable[T], what: str, *, label: Label | None = None) -> list[T]: ...
 
 
-class _Source:
+class _Source(ABC):
     """What both sources share: the kinds are one primitive, `_outcome`, asked item by item.
 
     An outcome with one possibility (the last card of a pile, the last place of a row) is forced:
@@ -206,8 +206,9 @@ class _Source:
     def outcomes(self) -> list[Any]:
         return list(self._outcomes)
 
+    @abstractmethod
     def _choose(self, kind: ChanceKind, items: Sequence[T], what: str, label: Label | None) -> T:
-        raise NotImplementedError
+        """The outcome among `items` (more than one possibility): drawn, or given."""
 
     def _outcome(self, kind: ChanceKind, items: Sequence[T], what: str, label: Label | None) -> T:
         if not items:

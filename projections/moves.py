@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Rules, name_seats
-from domain.match import Match
+from domain.match import TABLE, Match
 from projections.command_forms import (
     command_classes,
     command_fields,
@@ -248,10 +248,6 @@ def move_parts(
                     shown = value_text(one, hint, seats) if short else one
                     found.setdefault(field.name, []).append(shown)
     return found
-
-
-TABLE = "table"
-"""The name the table answers to in listings: `moves MATCH --as table`."""
 
 
 def chance_menu(match: Match, parts: Sequence[str] = (), *, everything: bool = False) -> MoveMenu:

@@ -187,6 +187,11 @@ def import_table(text: str | bytes) -> Match:
         lines = parse(text)
     except ReplayError as exc:
         raise TableRecordError(exc.line, exc.reason) from None
+    return table_match(lines)
+
+
+def table_match(lines: Sequence[dict[str, Any]]) -> Match:
+    """A table record's parsed lines applied through the rules (see `import_table`)."""
     if len(lines) > MAX_RECORD_LINES:
         raise TableRecordError(MAX_RECORD_LINES + 1, f"at most {MAX_RECORD_LINES} lines")
     match = _start(lines[0])
@@ -227,7 +232,7 @@ def verify_table_record(lines: Sequence[dict[str, Any]]) -> Verdict:
     """The verdict on a table record: every line applied through the rules (the first bad one
     named). It carries no chain: what it proves is that the game it tells is a legal one."""
     try:
-        match = import_table(dumps_table(lines))
+        match = table_match(lines)
     except TableRecordError as exc:
         return Verdict(ok=False, problem=exc.message)
     ended = "the game ends" if match.result is not None else f"it stops at version {match.version}"

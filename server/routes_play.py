@@ -71,12 +71,18 @@ def _give_chance(
     if data.chance is None or data.command is not None:
         raise BadInput('the table gives {"chance": OUTCOME}', code="BAD_COMMAND")
     match, outcome = svc.ledger.enter_chance(match_id, data.chance, version)
+    return _played(match, TABLE, outcome, Viewer(referee=True))  # the table sees all
+
+
+def _played(match: Match, name: str, outcome: list[Any], viewer: Viewer) -> Played:
+    """What a decision (or the table's entry) caused, as `viewer`, its maker, may see it."""
+    full = viewer.reads_all(match.opened)
     result = match.result
     return Played(
         match=str(match.id),
         version=match.version,
-        seat=TABLE,
-        events=[msgspec.to_builtins(event) for event in outcome],  # the table sees all
+        seat=name,
+        events=[msgspec.to_builtins(e) for e in outcome if full or viewer.sees(e)],
         to_move=_to_move(match),
         status=match.status,
         winners=[match.seats[s] for s in result.winners] if result else [],
@@ -135,18 +141,7 @@ async def decide(
         if data.command is None:
             raise BadInput('a decision is {"command": {...}}', code="BAD_COMMAND")
         match, outcome = svc.ledger.play(match_id, name, data.command, version)
-        viewer = Viewer(seat=match.seat_of(name))
-        full = viewer.reads_all(match.opened)
-        result = match.result
-        return Played(
-            match=str(match.id),
-            version=match.version,
-            seat=name,
-            events=[msgspec.to_builtins(e) for e in outcome if full or viewer.sees(e)],
-            to_move=_to_move(match),
-            status=match.status,
-            winners=[match.seats[s] for s in result.winners] if result else [],
-        )
+        return _played(match, name, outcome, Viewer(seat=match.seat_of(name)))
 
     played = await svc.run(play, pool="play")
     return Response(played, headers=_etag(played.version))

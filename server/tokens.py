@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 
 from domain.errors import NotFound, StarledgerError, StoreUnavailable, Unauthorized
+from domain.match import TABLE
 from projections.api import Tokens
 from store.ledger import Ledger
 from store.token_table import TokenTable
@@ -36,7 +37,6 @@ from store.token_table import TokenTable
 PREFIX = "sl1"
 LABEL = b"starledger/token/v1"
 REFEREE = "referee"
-TABLE = "table"
 
 
 class TokenRecord(msgspec.Struct, frozen=True, kw_only=True):

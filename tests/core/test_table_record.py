@@ -183,3 +183,11 @@ def test_a_record_of_a_match_waiting_for_the_table_ends_where_it_waits() -> None
     assert lines[-1] == {"seat": "ann", "play": "Draw"}
     again = import_table(dumps_table(lines))
     assert again.awaiting_chance and again.chance_node == ledger.match(match.id).chance_node
+
+
+def test_an_outcome_nested_deep_is_refused_by_name_not_by_a_crash() -> None:
+    deep = "[" * 900 + "]" * 900
+    text = record() + '{"chance": ' + deep + "}\n"
+    with pytest.raises(TableRecordError) as caught:
+        import_table(text)
+    assert str(caught.value).startswith("BAD_TABLE_RECORD: line 2: the table: IMPOSSIBLE_OUTCOME")
