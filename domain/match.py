@@ -475,9 +475,10 @@ class Match(Aggregate):
             raise IllegalMove(
                 "NOT_A_TABLE_MATCH", "the house deals this match: nothing to withdraw"
             )
-        if self.pending is not None and (self.pending.given or self.pending.seat is not None):
-            pass
-        elif self.completed is None or self.completed.version != self.version:
+        pending = self.pending
+        waiting = pending is not None and (bool(pending.given) or pending.seat is not None)
+        just_done = self.completed is not None and self.completed.version == self.version
+        if not waiting and not just_done:
             raise IllegalMove(
                 "NOTHING_TO_WITHDRAW",
                 "the table's latest entry is not the latest event of the match",
