@@ -11,7 +11,8 @@ import typer
 from cli.output import UserError, errors, print_json, say
 
 if TYPE_CHECKING:  # imported where used: a command that needs none of them never loads them
-    from domain.match import Match
+    from api.client import Client
+    from api.documents import Played
     from projections.queries import Reader
     from projections.runner import Projections
     from store.ledger import Ledger
@@ -127,6 +128,10 @@ def open_ledger(store: str | None, *, create: bool = False) -> Ledger:
     from cli.output import SEARCHED
     from store.urls import default_store_url, shown, sqlite_file
 
+    if _server[0]:  # never the local store when a server was named
+        raise UserError(
+            "this command works on a store (--store), not through a server: drop --server"
+        )
     url = store or default_store_url()
     SEARCHED.append(shown(url))
     path = sqlite_file(url)
@@ -143,22 +148,32 @@ _server: list[str | None] = [None, None]
 """The server URL and token of this run (`--server`/`--token` or their variables)."""
 
 
-def remote() -> Any:
-    """The server client when `--server` (or STARLEDGER_SERVER) is given; None for a local store.
-    On a server your token says who you are, as `--as` does on a local store."""
-    url, token = _server
-    if not url:
-        return None
+def client(store: str | None, *, create: bool = False) -> Client:
+    """Whom this run asks: the server `--server` names (its token says who you are), else the
+    local store (`--store`; you are whoever `--as` names). Every command asks it the same way;
+    with a server named, the local store is never touched. Only a command that makes matches
+    (`create`) may make a new SQLite file."""
     from cli.output import SEARCHED
-    from cli.remote import Remote
 
-    SEARCHED.append(f"server {url}")
-    return Remote(url, token)
+    url, token = _server
+    if url:
+        from api.remote import RemoteClient
+
+        SEARCHED.append(f"server {url}")
+        return RemoteClient(url, token)
+    from api.local import LocalClient
+    from api.trust import Owner
+    from projections.queries import StoreReader
+
+    ledger = open_ledger(store, create=create)
+    return LocalClient(
+        ledger, Owner(), reader=lambda: StoreReader(ledger, progress=CatchUpProgress())
+    )
 
 
-def server_url() -> str:
-    """The server of this run (`--server`), naming where its matches live."""
-    return str(_server[0] or "")
+def on_server() -> bool:
+    """Whether this run asks a server (`--server`)."""
+    return bool(_server[0])
 
 
 def reader(store: str | None) -> Reader:
@@ -212,46 +227,25 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def names(match: Match, seats: frozenset[int] | tuple[int, ...]) -> list[str]:
-    return [match.seats[s] for s in sorted(seats)]
-
-
-def report_played(match: Match, events: list[Any], json: bool) -> None:
-    """What a decision (or the table's entry) caused, as its maker may see it (`events`: JSON
-    objects already filtered for that viewer): JSON, or each event in words, then whose turn."""
-    from projections.match_log import describe
-
-    if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "events": events,
-             "to_move": match.waiting_for}
-        )  # fmt: skip
-        return
-    for event in events:
-        say(describe(event, match.seats, match.rules))
-    say_turn(match)
-
-
-def report_remote(played: Any, json: bool) -> None:
-    """The same for a decision made through a server (its `Played` answer)."""
+def report_played(played: Played, json: bool) -> None:
+    """What a decision (or the table's entry) caused, as its maker may see it: JSON, or each
+    event in words, then whose turn."""
     from domain.registry import rules_for
     from projections.match_log import describe
 
     if json:
         print_json(played)
         return
-    row = remote().summary(played.match)
-    rules = rules_for(row.game)
+    rules = rules_for(played.game)
     for event in played.events:
-        say(describe(event, list(row.seats), rules))
-    say(f"version {played.version}; to move: {', '.join(played.to_move) or 'no one'}")
+        say(describe(event, played.seats, rules))
+    say_turn(played.version, played.to_move, played.winners, played.reason)
 
 
-def say_turn(match: Match) -> None:
-    result = match.result
-    if result is not None:
-        winners = ", ".join(match.seats[s] for s in result.winners)
-        reason = match.rules.describe_end(result.reason)
-        say(f"version {match.version}; the match is over ({reason}); winner: {winners}")
+def say_turn(
+    version: int, to_move: list[str], winners: list[str], reason: str | None = None
+) -> None:
+    if winners or reason:
+        say(f"version {version}; the match is over ({reason}); winner: {', '.join(winners)}")
     else:
-        say(f"version {match.version}; to move: {', '.join(match.waiting_for)}")
+        say(f"version {version}; to move: {', '.join(to_move) or 'no one'}")

@@ -9,6 +9,8 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from api.client import Client
+from api.documents import Moves, NewMatch
 from cli import listings
 from cli.base import (
     AsSeat,
@@ -18,22 +20,17 @@ from cli.base import (
     MatchId,
     Store,
     app,
-    names,
-    open_ledger,
+    client,
     parse_options,
-    remote,
     report_played,
-    report_remote,
     say_turn,
-    server_url,
 )
 from cli.output import UserError, print_json, reports_errors, say, terminal_width
 from domain.errors import Conflict, IllegalMove
 from domain.reference import kind_summary
 from domain.registry import rules_for
 from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
-from projections.moves import TABLE, MoveMenu, legal_commands, menu, move_parts, plain
-from projections.viewer import viewer_for
+from projections.moves import TABLE, MoveMenu, menu, move_parts
 
 
 @app.command()
@@ -74,40 +71,28 @@ def new(
     json: Json = False,
 ) -> None:
     """Start a match; prints its id (through a server, also its tokens, shown this once)."""
-    server = remote()
-    if server is not None:
-        created = server.new(
-            game, seat, parse_options(option or []), seed, sealed_log=sealed_log,
-            entropy=entropy, table=table,
-        )  # fmt: skip
-        if json:
-            print_json(created)
-            return
-        say(created.match)
-        for name, token in created.tokens.seats.items():
-            say(f"token of {name}: {token}")
-        say(f"token of the referee: {created.tokens.referee}")
-        if created.tokens.table:
-            say(f"token of the table: {created.tokens.table}")
-        return
-    ledger = open_ledger(store, create=True)
-    match = ledger.new_match(
-        game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy,
-        table=table,
+    spec = NewMatch(
+        game=game, seats=seat, options=parse_options(option or []), seed=seed,
+        sealed_log=sealed_log, entropy=entropy, table=table,
     )  # fmt: skip
+    created = client(store, create=True).new(spec)
     if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "chance": match.chance,
-             "seed_commitment": match.seed_commitment, "seed_known": match.seed_known}
-        )  # fmt: skip
-    else:
-        say(str(match.id))
-        if match.awaiting_chance:
-            say(f"the table gives the opening: starledger moves {str(match.id)[:8]} --as table")
+        print_json(created)
+        return
+    say(created.match)
+    tokens = created.tokens
+    if tokens is not None:
+        for name, token in tokens.seats.items():
+            say(f"token of {name}: {token}")
+        say(f"token of the referee: {tokens.referee}")
+        if tokens.table:
+            say(f"token of the table: {tokens.table}")
+    if created.chance == TABLE and TABLE in created.to_move:
+        say(f"the table gives the opening: starledger moves {created.match[:8]} --as table")
 
 
 class _Seen(msgspec.Struct, frozen=True):
-    """What `moves` and `play N` need of a match, from a local store or a server."""
+    """What `moves` and `play N` need of a match: one listing from the client."""
 
     where: str  # the store URL or the server: names the cached listing
     match: str  # the full match id
@@ -119,53 +104,26 @@ class _Seen(msgspec.Struct, frozen=True):
     over: bool
 
 
-def _seen(match_id: str, as_: str, store: str | None, *, with_moves: bool = True) -> _Seen:
-    server = remote()
-    if server is not None:
-        row = server.summary(match_id)
-        offered: list[dict[str, Any]] = []
-        version = row.version
-        if with_moves:
-            found = server.moves(match_id)
-            _your_seat(found.seat, as_)
-            offered, version = found.commands, found.version
-        return _Seen(
-            where=server_url(), match=row.match, version=version, rules=rules_for(row.game),
-            seats=list(row.seats), commands=grouped(plain(offered)),
-            waiting_for=list(row.to_move), over=row.status == "over",
-        )  # fmt: skip
-    ledger = open_ledger(store)
-    match = ledger.match(match_id)
-    return _Seen(
-        where=ledger.url, match=str(match.id), version=match.version, rules=match.rules,
-        seats=list(match.seats),
-        commands=grouped(legal_commands(match, as_)) if with_moves else [],
-        waiting_for=match.waiting_for,
-        over=match.result is not None,
+def _seen(asks: Client, match_id: str, as_: str) -> tuple[_Seen, Moves]:
+    found = asks.moves(match_id, as_=as_)
+    seen = _Seen(
+        where=asks.where, match=found.match, version=found.version, rules=rules_for(found.game),
+        seats=list(found.seats), commands=grouped(found.commands),
+        waiting_for=list(found.waiting_for), over=found.status == "over",
     )  # fmt: skip
+    return seen, found
 
 
 def _still_good(
-    match_id: str, as_: str, store: str | None, commands: Callable[[], list[dict[str, Any]]]
+    asks: Client, match_id: str, as_: str, commands: list[dict[str, Any]]
 ) -> Callable[[int], str]:
     """For `listings.last`: the digest of the seat's legal moves now, if nothing but other
     seats' sealed choices happened since the listing (else "", which no listing matches)."""
 
     def digest(since: int) -> str:
-        server = remote()
-        if server is not None:
-            entries = server.log(match_id, as_=as_, after=since).entries
-            sealed = all(e.kind == "Decided" and e.seat != as_ and e.sealed for e in entries)
-        else:
-            ledger = open_ledger(store)
-            seat = ledger.match(match_id).seat_of(as_)
-            sealed = all(
-                type(e).__name__ == "Decided"
-                and e.seat != seat
-                and not e.command.visibility(e.seat).is_public
-                for e in ledger.stored_events(match_id)[since:]
-            )
-        return listings.moves_digest(commands()) if sealed else ""
+        entries = asks.log(match_id, as_=as_, after=since).entries
+        sealed = all(e.kind == "Decided" and e.seat != as_ and e.sealed for e in entries)
+        return listings.moves_digest(commands) if sealed else ""
 
     return digest
 
@@ -216,12 +174,13 @@ def moves(
     30 moves is picked part by part (`--pick N`, `--back`); `--all` lists every move; any move
     may also be written out in the short form the listing uses (see `play --help`). `--as
     table`: the chance outcomes a match dealt by a table waits for."""
+    asks = client(store)
     if as_ == TABLE:
         from cli.table_commands import list_chance
 
-        list_chance(match_id, store, json, pick, back, all_)
+        list_chance(asks, match_id, json, pick, back, all_)
         return
-    seen = _seen(match_id, as_, store)
+    seen, _ = _seen(asks, match_id, as_)
     rules, seats = seen.rules, seen.seats
     commands = seen.commands
     if kind is not None:
@@ -244,7 +203,7 @@ def moves(
     position: list[str] = [kind] if kind is not None and not all_ else []
     moves_now = listings.moves_digest(seen.commands)
     if pick or back:
-        still = _still_good(match_id, as_, store, lambda: seen.commands)
+        still = _still_good(asks, match_id, as_, seen.commands)
         listing = listings.last(seen.where, seen.match, as_, seen.version, hint, still)
         history = list(listing.history)
         shown = listing.menu
@@ -356,23 +315,20 @@ def play(
     `--as table`: give the chance outcome a match dealt by a table waits for (number N of
     `moves --as table`, or chance=NAME)."""
     words = [word for word in command if word.strip()]
+    asks = client(store)
     if as_ == TABLE:
         from cli.table_commands import give_chance
 
-        give_chance(match_id, words, store, expect_version, json)
+        give_chance(asks, match_id, words, expect_version, json)
         return
     given: Any
     if len(words) == 1 and words[0].strip().isdigit():
-        # Through a server, its own listing names the version now (the index may lag).
-        seen = _seen(match_id, as_, store, with_moves=remote() is not None)
-        moves_now: Callable[[], list[dict[str, Any]]] = lambda: seen.commands  # noqa: E731
-        if remote() is None:
-            match = open_ledger(store).match(seen.match)
-            match.check_may_decide(match.seat_of(as_))  # not to move: say so, not "no listing"
-            moves_now = lambda: grouped(legal_commands(match, as_))  # noqa: E731
+        seen, found = _seen(asks, match_id, as_)
+        if not found.to_move and found.refused_code:  # not to move: say so, not "no listing"
+            raise IllegalMove(found.refused_code, found.refused or "")
         listing = listings.last(
             seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}",
-            _still_good(match_id, as_, store, moves_now),
+            _still_good(asks, match_id, as_, seen.commands),
         )  # fmt: skip
         number = int(words[0])
         chosen = listings.entry(listing, number)
@@ -390,51 +346,27 @@ def play(
     elif len(words) == 1 and words[0].lstrip().startswith("{"):
         given = words[0]
     else:
-        seen = _seen(match_id, as_, store, with_moves=False)
-        given = parse_command_words(words, seen.rules, seen.seats)
-    server = remote()
-    if server is not None:
-        report_remote(server.play(match_id, given, expect_version), json)
-        return
-    match, outcome = open_ledger(store).play(match_id, as_, given, expect_version)
-    viewer = viewer_for(match.seats, as_)
-    shown = [msgspec.to_builtins(e) for e in outcome if match.opened or viewer.sees(e)]
-    report_played(match, shown, json)
-
-
-def _your_seat(token_seat: str, as_: str) -> None:
-    if token_seat != as_:
-        raise UserError(f"this token is {token_seat}'s, not {as_}'s")
+        row = asks.summary(match_id)
+        given = parse_command_words(words, rules_for(row.game), list(row.seats))
+    report_played(asks.play(match_id, given, as_=as_, expect_version=expect_version), json)
 
 
 def _undo_redo(
     kind: str, match_id: str, seat: str, expect: int | None, store: str | None, json: bool
 ) -> None:
-    server = remote()
-    if server is not None:
-        step = (server.undo if kind == "undo" else server.redo)(match_id, expect)
-        _your_seat(step.seat, seat)
-        if json:
-            print_json(step)
-        else:
-            verb = "undone" if kind == "undo" else "redone"
-            row = server.summary(match_id)
-            text = command_text(step.command, rules_for(row.game), list(row.seats))
-            say(f"{verb}: decision {step.decision} {text}")
-            say(f"version {step.version}; to move: {', '.join(step.to_move) or 'no one'}")
-        return
-    ledger = open_ledger(store)
-    match, entry = (ledger.undo if kind == "undo" else ledger.redo)(match_id, seat, expect)
+    asks = client(store)
+    change = asks.undo if kind == "undo" else asks.redo
+    step = change(match_id, as_=seat, expect_version=expect)
     if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "decision": entry.decision,
-             "command": entry.command}
-        )  # fmt: skip
+        print_json(step)
         return
-    verb = "undone" if kind == "undo" else "redone"
-    text = command_text(entry.command, match.rules, match.seats)
-    say(f"{verb}: decision {entry.decision} {text}")
-    say_turn(match)
+    if step.seat == TABLE:
+        say(f"withdrawn: the table's latest entry; version {step.version}")
+    else:
+        verb = "undone" if kind == "undo" else "redone"
+        text = command_text(step.command, rules_for(step.game), step.seats)
+        say(f"{verb}: decision {step.decision} {text}")
+    say_turn(step.version, step.to_move, [])
 
 
 @app.command()
@@ -445,11 +377,6 @@ def undo(
 ) -> None:  # fmt: skip
     """Take back your own latest decision (if it revealed nothing and no one has decided since).
     `--as table`: take back the table's latest entry (a mistyped card)."""
-    if as_ == TABLE:
-        from cli.table_commands import withdraw
-
-        withdraw(match_id, store, expect_version, json)
-        return
     _undo_redo("undo", match_id, as_, expect_version, store, json)
 
 
@@ -479,31 +406,28 @@ def contribute(
     import secrets
 
     value = entropy if entropy is not None else secrets.token_hex(32)
-    match, commitment = open_ledger(store).contribute(match_id, as_, value)
+    added = client(store).contribute(match_id, value, as_=as_)
     if json:
-        print_json(
-            {"match": str(match.id), "version": match.version, "commitment": commitment,
-             "dealt": match.dealt}
-        )  # fmt: skip
+        print_json(added)
         return
-    say(f"entropy committed: {commitment}")
-    if match.dealt:
+    say(f"entropy committed: {added.commitment}")
+    if added.dealt:
         say("every seat has contributed: the opening is dealt")
-        say_turn(match)
+        say_turn(added.version, added.to_move, [])
     else:
-        say(f"waiting for: {', '.join(names(match, match.to_move))}")
+        say(f"waiting for: {', '.join(added.to_move)}")
 
 
 @app.command()
 @reports_errors
 def deal(match_id: MatchId, store: Store = None, json: Json = False) -> None:
     """Referee: deal a --entropy match now; seats that gave none count as the empty value."""
-    match = open_ledger(store).deal(match_id)
+    dealt = client(store).deal(match_id)
     if json:
-        print_json({"match": str(match.id), "version": match.version})
+        print_json(dealt)
         return
     say("the opening is dealt")
-    say_turn(match)
+    say_turn(dealt.version, dealt.to_move, [])
 
 
 @app.command()
@@ -518,7 +442,7 @@ def note(
 ) -> None:
     """Attach a note to a step of a match. Notes are events of their own (they never change the
     match); a seat's note is read by it and the referee until the match opens, then by all."""
-    written = open_ledger(store).add_note(match_id, as_, step, text)
+    written = client(store).note(match_id, step, text, as_=as_)
     if json:
         print_json(written)
     else:

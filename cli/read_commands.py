@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import queue
 import re
-import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -13,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import msgspec
 import typer
 
-from cli.base import AsViewer, Json, MatchId, Store, app, open_ledger, reader, remote
+from cli.base import AsViewer, Json, MatchId, Store, app, client
 from cli.files import read_replay
 from cli.output import (
     UserError,
@@ -33,9 +30,8 @@ from projections.documents import ViewDoc
 from projections.match_log import LogEntry, describe, headline, match_log, told
 from projections.match_log import entry as log_entry
 from projections.queries import live_view
-from projections.replays import check_chain, event_line, rerun
-from projections.runner import live_notifications, next_live
-from projections.viewer import Viewer, viewer_for
+from projections.replays import check_chain, rerun
+from projections.viewer import REFEREE, SPECTATOR, viewer_for
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -57,7 +53,7 @@ def matches(
     json: Json = False,
 ) -> None:
     """Matches, latest move first: id, game, seats, status, decisions, to move, winner."""
-    rows = reader(store).rows(game=game, seat=seat, status=status, to_move=to_move, limit=limit)
+    rows = client(store).matches(game=game, seat=seat, status=status, to_move=to_move, limit=limit)
     if json:
         print_json(rows)
         return
@@ -129,9 +125,7 @@ def _builtins(doc: ViewDoc) -> dict[str, Any]:
 def show_match(match: Match, as_: str | None, json: bool) -> None:
     """A loaded match (a replay's step) as `show` draws it, panels included."""
     seats = list(match.seats)
-    print_view_with_panels(
-        lambda viewer: live_view(match, viewer), viewer_for(seats, as_), seats, json
-    )
+    print_view_with_panels(lambda name: live_view(match, viewer_for(seats, name)), as_, seats, json)
 
 
 @app.command()
@@ -152,31 +146,29 @@ def show(
             raise UserError(f"--at must be between 1 and {total}")
         show_match(rerun(lines, upto=at), as_, json)
         return
-    server = remote()
-    if server is not None:
-        print_view(server.show(match_id, as_=as_, at=at), json)
-        return
-    read = reader(store)
-    row, viewer = read.viewer(match_id, as_)
+    asks = client(store)
+    row = asks.summary(match_id)
     print_view_with_panels(
-        lambda seen: read.view(match_id, seen, at), viewer, list(row.seats), json
+        lambda name: asks.show(row.match, as_=name, at=at), as_, list(row.seats), json
     )
 
 
 def print_view_with_panels(
-    view: Callable[[Viewer], ViewDoc], viewer: Viewer, seats: list[str], json: bool
+    view: Callable[[str | None], ViewDoc], as_: str | None, seats: list[str], json: bool
 ) -> None:
     """A view with its panels: a seat's "what I know" (what its view shows beyond the public
     one); for the referee, the public board and what each seat knows beyond it."""
-    doc = view(viewer)
+    doc = view(as_)
     if json:
         print_view(doc, json)
         return
-    public = view(Viewer())
-    if viewer.referee:
+    if doc.as_ == SPECTATOR:
+        print_view(doc, json)
+        return
+    public = view(SPECTATOR)
+    if doc.as_ == REFEREE:
         panels = [
-            (f"what {name} knows", view_changes(public.view, view(Viewer(seat=i)).view))
-            for i, name in enumerate(seats)
+            (f"what {name} knows", view_changes(public.view, view(name).view)) for name in seats
         ]
         # The referee's view is the whole state: what no view shows under the same name (a
         # draw pile's order, a face-down tile) is printed as it is.
@@ -185,11 +177,9 @@ def print_view_with_panels(
                     if key not in public.view]  # fmt: skip
             panels.append(("the rest of the state (no view shows these fields)", rest))
         print_view(doc, json, board=public.text, panels=panels)
-    elif viewer.seat is not None:
+    else:
         private = view_changes(public.view, doc.view)
         print_view(doc, json, panels=[("what I know (hidden from the others)", private)])
-    else:
-        print_view(doc, json)
 
 
 def print_log(
@@ -235,17 +225,7 @@ def log(
     if Path(match_id).is_file():
         _log_file(Path(match_id), as_, json, raw)
         return
-    server = remote()
-    if server is not None:
-        found = server.log(match_id, as_=as_)
-        if json:
-            print_json(found.entries)
-        else:
-            print_log(found.entries, found.seats, found.game, found.notes, raw=raw)
-        return
-    read = reader(store)
-    _, viewer = read.viewer(match_id, as_)
-    found = read.log(match_id, viewer)
+    found = client(store).log(match_id, as_=as_)
     if json:
         print_json(found.entries)
     else:
@@ -279,8 +259,7 @@ def _log_file(path: Path, as_: str | None, json: bool, raw: bool) -> None:
 @reports_errors
 def score(match_id: MatchId, store: Store = None, json: Json = False) -> None:
     """Scores and places; the winner once the match is over."""
-    server = remote()
-    board = server.score(match_id) if server is not None else reader(store).scores(match_id)
+    board = client(store).score(match_id)
     if json:
         print_json(board)
         return
@@ -299,7 +278,7 @@ def leaderboard(
     game: Annotated[str, typer.Argument(help="Game slug.")], store: Store = None, json: Json = False
 ) -> None:
     """Across all finished matches of a game: matches, wins, win rate, mean score per seat name."""
-    rows = reader(store).leaderboard(game)
+    rows = client(store).leaderboard(game)
     if json:
         print_json(rows)
         return
@@ -323,43 +302,12 @@ def follow(
     json: Json = False,
 ) -> None:
     """Print each new decision of a match as it lands, as that viewer may read it."""
-    server = remote()
-    if server is not None:
-        row = server.summary(match_id)
-        if not json:
-            say(f"following {row.match} at version {row.version}")
-        for entry in server.follow(match_id, as_=as_, after=row.version, timeout=timeout):
-            if json:
-                print_json(entry)
-            else:
-                print_log([entry], list(row.seats), row.game, raw=raw)
-        return
-    ledger = open_ledger(store)
-    match = ledger.match(match_id)
-    viewer = viewer_for(match.seats, as_)
-    rules = match.rules
-    stop = threading.Event()
-    found = live_notifications(ledger, ledger.recorder.max_notification_id() or 0, stop)
-    ends = None if timeout is None else time.monotonic() + timeout
+    asks = client(store)
+    row = asks.summary(match_id)
     if not json:
-        say(f"following {match.id} at version {match.version} as {viewer.label(match.seats)}")
-    try:
-        while match.result is None and (ends is None or time.monotonic() < ends):
-            try:
-                notification = next_live(found, timeout=0.1)
-            except queue.Empty:
-                continue
-            if notification.originator_id != match.id:
-                continue
-            if notification.originator_version != match.version + 1:
-                match = ledger.match(match.id, version=notification.originator_version - 1)
-            event: Any = ledger.mapper.to_domain_event(notification)
-            event.mutate(match)
-            line = event_line(match.seats, event)
-            entries = match_log([line], rules, match.seats, viewer, match.opened)
-            if json:
-                print_json(entries[0])
-            else:
-                print_log(entries, list(match.seats), match.game, raw=raw)
-    finally:
-        stop.set()
+        say(f"following {row.match} at version {row.version}")
+    for entry in asks.follow(row.match, as_=as_, after=row.version, timeout=timeout):
+        if json:
+            print_json(entry)
+        else:
+            print_log([entry], list(row.seats), row.game, raw=raw)

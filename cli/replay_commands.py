@@ -9,31 +9,31 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from api.client import Client
+from api.documents import Forked
+from api.local import LocalClient, fork_of
+from api.trust import Owner
 from cli.base import (
     AsViewer,
-    CatchUpProgress,
     GameOptions,
     Json,
     MatchId,
     Store,
     app,
-    caught_up,
+    client,
+    on_server,
     open_ledger,
     parse_options,
-    reader,
-    remote,
 )
 from cli.files import read_replay, read_text, write_atomic
 from cli.output import UserError, print_json, reports_errors, say
 from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
 from cli.stepper_text import describe_step
-from domain.match import Fork, Match, standing_events
+from domain.registry import rules_for
 from projections.command_forms import command_text
-from projections.diffs import view_changes
-from projections.imports import import_lines
-from projections.match_log import describe, match_log
-from projections.queries import live_view
+from projections.match_log import describe
+from projections.queries import StoreReader
 from projections.replays import (
     ReplayError,
     Verdict,
@@ -43,11 +43,8 @@ from projections.replays import (
     rerun,
     verify_lines,
 )
-from projections.runner import Projections
 from projections.table_record import FORMAT as TABLE_FORMAT
 from projections.table_record import verify_table_record
-from projections.verification import verify_stored
-from projections.viewer import viewer_for
 from store.ledger import Ledger, MatchNotFound
 
 Force = Annotated[bool, typer.Option("--force", help="Replace a file that exists.")]
@@ -75,23 +72,13 @@ def export(
     """The match as a replay file, as that viewer may have it: the full file (seed and salts)
     for the referee or once the match is open; otherwise redacted, with commitments. With
     `--table`, the match as a table record, which `import --table` applies again."""
-    server = remote()
+    asks = client(store)
     if table:
         if as_ not in (None, "referee"):
             raise UserError("a table record holds every hidden outcome: it is the referee's")
-        if server is not None:
-            text = server.export_table(match_id)
-        else:
-            from projections.table_record import dumps_table, table_lines
-
-            ledger = open_ledger(store)
-            text = dumps_table(table_lines(ledger.stored_events(match_id)))
-    elif server is not None:
-        text = server.export(match_id, as_=as_)
+        text = asks.export_table(match_id)
     else:
-        read = reader(store)
-        _, viewer = read.viewer(match_id, as_)
-        text = dumps(read.export(match_id, viewer))
+        text = asks.export(match_id, as_=as_)
     if output is None:
         typer.echo(text, nl=False)
     else:
@@ -119,31 +106,13 @@ def import_(
     """Verify a full replay file and store its match under the file's match id; importing the
     same file again returns the match already stored. With `--table`, a table record becomes a
     new match."""
-    server = remote()
-    if server is not None:
-        text = read_text(file)
-        found = server.import_table(text) if table else server.import_(text)
-        if json:
-            print_json(found)
-        else:
-            say(found.match)
-        return
-    ledger = open_ledger(store, create=True)
-    projections = Projections(ledger)
-    projections.catch_up(progress=CatchUpProgress())  # what was stored before: first
-    if table:
-        from projections.table_record import import_table
-
-        stored = import_table(read_text(file))
-        ledger.save(stored)
-    else:
-        stored, _ = import_lines(ledger, read_replay(file))
-    projections.written(stored)
-    projections.catch_up()  # readable at once, written from the match in hand
+    asks = client(store, create=True)
+    text = read_text(file)
+    found = asks.import_table(text) if table else asks.import_replay(text)
     if json:
-        print_json({"match": str(stored.id), "version": stored.version})
+        print_json(found)
     else:
-        say(str(stored.id))
+        say(found.match)
 
 
 @app.command()
@@ -180,9 +149,7 @@ def replay(
         match = rerun(lines, upto=to)
         show_match(match, as_, json)
         return
-    read = reader(store)
-    _, viewer = read.viewer(target, as_)
-    print_view(read.view(target, viewer, to), json)
+    print_view(client(store).show(target, as_=as_, at=to), json)
 
 
 def verify_file(path: Path) -> Verdict:
@@ -207,7 +174,7 @@ def verify(
     """Check hash chains, salted commitments and the seed, and re-run every recorded command;
     a redacted file is checked as far as it can be, and said to be partial."""
     results: list[tuple[str, Verdict]] = []
-    opened: tuple[Ledger, Projections] | None = None
+    asks = None
     for target in targets:
         path = Path(target)
         if path.is_dir():
@@ -220,9 +187,9 @@ def verify(
         elif path.exists():
             results.append((target, verify_file(path)))
         else:
-            opened = opened or caught_up(store)
+            asks = asks or client(store)
             try:
-                results.append((target, verify_stored(*opened, target)))
+                results.append((target, asks.verify_match(target)))
             except MatchNotFound as exc:
                 results.append((target, Verdict(ok=False, problem=str(exc))))
     bad = sum(not verdict.ok for _, verdict in results)
@@ -306,21 +273,6 @@ def _wanted(spec: str) -> Callable[[dict[str, Any]], bool]:
     return matches
 
 
-def _match_at(target: str, step: int, store: str | None) -> Any:
-    """The match after stored event `step`, from a full replay file or from the store."""
-    if Path(target).is_file():
-        lines = read_replay(Path(target))
-        total = len(lines) - 2
-        if not 1 <= step <= total:
-            raise UserError(f"steps go from 1 to {total}")
-        return rerun(lines, upto=step)
-    ledger = open_ledger(store)
-    latest = ledger.match(target)
-    if not 1 <= step <= latest.version:
-        raise UserError(f"steps go from 1 to {latest.version}")
-    return ledger.match(target, version=step)
-
-
 @app.command()
 @reports_errors
 def diff(
@@ -336,26 +288,21 @@ def diff(
 ) -> None:
     """What changed between two points of a match, as that viewer sees it: the decisions in
     between and every part of the view that differs."""
-    before, after = _match_at(target, first, store), _match_at(target, second, store)
-    viewer = viewer_for(before.seats, as_)
-    seen = [live_view(m, viewer) for m in (before, after)]
-    changes = view_changes(msgspec.to_builtins(seen[0].view), msgspec.to_builtins(seen[1].view))
-    low, high = sorted((first, second))
+    asks: Client
     if Path(target).is_file():
-        lines = read_replay(Path(target))[1:-1]
+        asks, target = file_client(Path(target))
     else:
-        lines = export_lines(open_ledger(store).stored_events(target))[1:-1]
-    between = [line for line in lines if low < int(line.get("version", 0)) <= high]
-    entries = match_log(between, after.rules, after.seats, viewer, after.opened)
+        asks = client(store)
+    found = asks.diff(target, first, second, as_=as_)
     if json:
-        print_json({"from": first, "to": second, "as": viewer.label(before.seats),
-                    "decisions": entries, "changes": changes})  # fmt: skip
+        print_json({"from": first, "to": second, "as": found.viewer,
+                    "decisions": found.decisions, "changes": found.changes})  # fmt: skip
         return
-    say(f"from step {first} to step {second}, as {viewer.label(before.seats)}:")
-    print_log(entries, list(after.seats), after.game, raw=raw)
-    if not changes:
+    say(f"from step {first} to step {second}, as {found.viewer}:")
+    print_log(found.decisions, found.seats, found.game, raw=raw)
+    if not found.changes:
         say("  (nothing this viewer can see changed)")
-    for change in changes:
+    for change in found.changes:
         if change.kind == "added":
             say(f"  + {change.path} = {msgspec.json.encode(change.after).decode()}")
         elif change.kind == "removed":
@@ -364,6 +311,16 @@ def diff(
             old = msgspec.json.encode(change.before).decode()
             new = msgspec.json.encode(change.after).decode()
             say(f"  ~ {change.path}: {old} -> {new}")
+
+
+def file_client(path: Path) -> tuple[LocalClient, str]:
+    """A client over a full replay file (its match played again into a store in memory, as
+    its owner), and the match's id: every read a stored match has, for a file."""
+    ledger = Ledger("memory://")
+    match = rerun(read_replay(path))
+    ledger.save(match)
+    reads = LocalClient(ledger, Owner(), reader=lambda: StoreReader(ledger))
+    return reads, str(match.id)
 
 
 @app.command()
@@ -377,43 +334,23 @@ def fork(
     """A new match that continues from step N of another (the original is untouched): the same
     seats and options, the state at N, and chance from the new match's own secret seed. It
     names its origin (id, step, the step's audit hash) in the index and its replay header."""
-    ledger = open_ledger(store, create=True)
-    if Path(target).is_file():
+    if not Path(target).is_file():
+        forked = client(store, create=True).fork(target, at)
+    else:
+        if on_server():
+            raise UserError("a file is forked into a local store: `import` it to the server first")
         lines = read_replay(Path(target))
         total = len(lines) - 2
         if not 1 <= at <= total:
             raise UserError(f"--at must be between 1 and {total}")
         origin = rerun(lines, upto=at)
-        events = list(origin.pending_events)
-        chain = lines[at]
-    else:
-        stored = ledger.stored_events(target)
-        if not 1 <= at <= len(stored):
-            raise UserError(f"--at must be between 1 and {len(stored)}")
-        events = stored[:at]
-        chain = export_lines(events)[at]
-        origin = ledger.match(target, version=at)
-    if origin.result is not None:
-        raise UserError(f"the match is over at step {at}: there is nothing to continue")
-    if not origin.dealt:
-        raise UserError(f"the opening is not dealt at step {at}: fork a later step")
-    forked = Match.start(
-        origin.game,
-        list(origin.seats),
-        dict(origin.options),
-        sealed_log=origin.sealed_log,
-        fork=Fork(
-            opening=standing_events(events),
-            origin={"match": str(origin.id), "at": at, "hash": str(chain["hash"])},
-        ),
-    )
-    ledger.save(forked)
-    Projections(ledger).catch_up(progress=CatchUpProgress())
+        made = fork_of(origin, list(origin.pending_events), str(lines[at]["hash"]))
+        open_ledger(store, create=True).save(made)
+        forked = Forked(match=str(made.id), version=made.version, forked_from=str(origin.id), at=at)
     if json:
-        print_json({"match": str(forked.id), "version": forked.version,
-                    "forked_from": str(origin.id), "at": at})  # fmt: skip
+        print_json(forked)
     else:
-        say(str(forked.id))
+        say(forked.match)
 
 
 @app.command()
@@ -433,41 +370,32 @@ def step(
 def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str, int, Any]:
     """The title, the last step and the frame function of a match, from a file or a store."""
     notes: list[Any] = []
+    asks: Client
     if Path(target).is_file():
-        ledger = Ledger("memory://")
-        recorded = read_replay(Path(target))
-        match = rerun(recorded)
-        ledger.save(match)
-        ident = str(match.id)
-        notes = list(recorded[-1].get("notes") or [])  # what the file's viewer could read
+        notes = list(read_replay(Path(target))[-1].get("notes") or [])  # its viewer's
+        asks, target = file_client(Path(target))
     else:
-        ledger = open_ledger(store)
-        match = ledger.match(target)
-        ident = str(match.id)
-    lines = export_lines(ledger.stored_events(ident))[1:-1]
-    rules = match.rules
-    viewer = viewer_for(match.seats, as_)
-    opened = match.opened
+        asks = client(store)
+    found = asks.log(target, as_=as_)
+    rules = rules_for(found.game)
     if not notes:
-        found = ledger.notes(ident)
-        label = viewer.label(match.seats)
-        readable = found.readable_by(label, viewer.referee, opened) if found else []
-        notes = [msgspec.to_builtins(note) for note in readable]
+        notes = [msgspec.to_builtins(note) for note in found.notes]
+    entries: dict[int, list[Any]] = {}
+    for logged in found.entries:
+        entries.setdefault(logged.version, []).append(logged)
+    seats = found.seats
 
     def frame(number: int) -> tuple[Any, str]:
-        at = ledger.match(ident, version=number)
-        doc = live_view(at, viewer)
-        entries = match_log([lines[number - 1]], rules, at.seats, viewer, opened)
+        doc = asks.show(found.match, as_=as_, at=number)
         decision = describe_step(
-            entries,
-            lambda e: describe(e, at.seats, rules),
-            lambda c: command_text(c, rules, at.seats),
+            entries.get(number, []),
+            lambda e: describe(e, seats, rules),
+            lambda c: command_text(c, rules, seats),
         )
         for note in notes:
             if note.get("step") == number:
                 decision += f"\nnote by {note.get('author')}: {note.get('text')}"
-        names = list(at.seats)
-        return coloured(doc.text, names, doc.to_move), decision  # one colour per seat
+        return coloured(doc.text, seats, doc.to_move), decision  # one colour per seat
 
-    title = f"{rules.name} — {ident[:8]} — as {viewer.label(match.seats)}"
-    return title, match.version, frame
+    title = f"{rules.name} — {found.match[:8]} — as {found.viewer}"
+    return title, asks.summary(found.match).version, frame

@@ -14,25 +14,31 @@ from typing import Any
 
 import msgspec
 
+from api.client import Client
 from cli import listings
-from cli.base import open_ledger, remote, report_played, report_remote, say_turn, server_url
+from cli.base import report_played
 from cli.output import UserError, print_json, say
-from projections.moves import MoveMenu, chance_menu
+from projections.moves import TABLE, MoveMenu, outcome_menu
 
 
-def _menu(
-    match_id: str, store: str | None, parts: list[str] | None = None, everything: bool = False
-) -> tuple[str, MoveMenu]:
-    server = remote()
-    if server is not None:
-        return server_url(), server.chance(match_id, parts or [], everything)
-    ledger = open_ledger(store)
-    return ledger.url, chance_menu(ledger.match(match_id), parts or [], everything=everything)
+def table_menu(
+    asks: Client, match_id: str, parts: list[str] | None = None, everything: bool = False
+) -> MoveMenu:
+    """What the table may give now, as a numbered menu (its listing from the client)."""
+    found = asks.moves(match_id, as_=TABLE)
+    named = [
+        (name, command.get("chance"), count)
+        for command, name, count in zip(found.commands, found.names, found.counts, strict=True)
+    ]
+    return outcome_menu(
+        found.match, found.version, found.asking, named, parts or [], everything=everything,
+        waiting_for=list(found.waiting_for), over=found.status == "over",
+    )  # fmt: skip
 
 
 def list_chance(
+    asks: Client,
     match_id: str,
-    store: str | None,
     json: bool,
     pick: list[int] | None = None,
     back: bool = False,
@@ -40,7 +46,7 @@ def list_chance(
 ) -> None:
     """The outcomes the table may give now; a long list is picked part by part (`--pick N`:
     the first letter of the name; `--back`; `--all` lists every outcome)."""
-    where, shown = _menu(match_id, store, everything=everything or json)
+    where, shown = asks.where, table_menu(asks, match_id, everything=everything or json)
     history: list[list[str]] = []
     if pick or back:
         listing = listings.last(
@@ -48,7 +54,7 @@ def list_chance(
         )
         history, shown = list(listing.history), listing.menu
         if back:
-            _, shown = _menu(match_id, store, history.pop() if history else [])
+            shown = table_menu(asks, match_id, history.pop() if history else [])
         for number in pick or []:
             chosen = listings.entry(listings.Listing(where=where, menu=shown), number)
             if chosen.parts is None:
@@ -57,7 +63,7 @@ def list_chance(
                     f"`starledger play {match_id} {number} --as table`"
                 )
             history.append(list(shown.parts))
-            _, shown = _menu(match_id, store, chosen.parts)
+            shown = table_menu(asks, match_id, chosen.parts)
     listings.save(listings.Listing(where=where, menu=shown, history=history))
     if json:
         print_json(
@@ -106,15 +112,16 @@ def outcome_of(words: list[str]) -> Any:
 
 
 def give_chance(
-    match_id: str, words: list[str], store: str | None, expect: int | None, json: bool
+    asks: Client, match_id: str, words: list[str], expect: int | None, json: bool
 ) -> None:
     """Give one outcome: number N of the table's last listing, or one written out."""
     outcome: Any
     if len(words) == 1 and words[0].strip().isdigit():
-        where, shown = _menu(match_id, store)
+        shown = table_menu(asks, match_id)
         listing = listings.last(
-            where, shown.match, "table", shown.version, f"starledger moves {match_id} --as table"
-        )
+            asks.where, shown.match, TABLE, shown.version,
+            f"starledger moves {match_id} --as table",
+        )  # fmt: skip
         chosen = listings.entry(listing, int(words[0]))
         if chosen.command is None:
             raise UserError(
@@ -124,26 +131,4 @@ def give_chance(
         outcome, expect = chosen.command["chance"], listing.menu.version
     else:
         outcome = outcome_of(words)
-    server = remote()
-    if server is not None:
-        report_remote(server.give_chance(match_id, outcome, expect), json)
-        return
-    match, events = open_ledger(store).enter_chance(match_id, outcome, expect)
-    report_played(match, [msgspec.to_builtins(event) for event in events], json)  # all the table's
-
-
-def withdraw(match_id: str, store: str | None, expect: int | None, json: bool) -> None:
-    server = remote()
-    if server is not None:
-        done = server.withdraw_chance(match_id, expect)
-        if json:
-            print_json(done)
-            return
-        say(f"withdrawn: the table's latest entry; version {done.version}")
-        return
-    match = open_ledger(store).withdraw_chance(match_id, expect)
-    if json:
-        print_json({"match": str(match.id), "version": match.version, "to_move": match.waiting_for})
-        return
-    say("withdrawn: the table's latest entry")
-    say_turn(match)
+    report_played(asks.give_chance(match_id, outcome, expect_version=expect), json)

@@ -24,7 +24,7 @@ def revoke(
     json: Json = False,
 ) -> None:
     """Revoke a token: every request that brings it is refused (401 TOKEN_REVOKED)."""
-    from server.tokens import token_store
+    from api.tokens import token_store
 
     parts = ident.split(".")
     ident = parts[1] if len(parts) == 3 else ident  # a whole token names its id

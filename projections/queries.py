@@ -10,13 +10,20 @@ from typing import Any
 
 import msgspec
 
-from domain.errors import IllegalMove, NotFound
+from domain.errors import BadInput, NotFound
 from domain.match import Match, record_opens
 from domain.notes import Note
 from domain.registry import rules_for
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc, decode
 from projections.match_log import LogEntry, match_log
-from projections.projectors import CHUNK, audit_key, chain_hash, view_doc
+from projections.projectors import (
+    CHUNK,
+    audit_key,
+    chain_hash,
+    match_row,
+    scoreboard,
+    view_doc,
+)
 from projections.replays import (
     Verdict,
     audit_lines,
@@ -62,6 +69,10 @@ class Reader:
         self.progress = progress  # told (done, total) while the projections catch up
         self._current = False
 
+    def refresh(self) -> None:
+        """Catch the projections up again on the next read (a client that follows a match)."""
+        self._current = False
+
     def _docs(self, projection: str) -> Any:
         if not self._current:
             self.projections.catch_up(progress=self.progress)
@@ -81,9 +92,9 @@ class Reader:
     ) -> list[MatchRow]:
         """Matches, most recent last move first, filtered."""
         if status is not None and status not in STATUSES:
-            raise IllegalMove("BAD_STATUS", f"status must be one of: {', '.join(STATUSES)}")
+            raise BadInput(f"status must be one of: {', '.join(STATUSES)}", code="BAD_STATUS")
         if limit is not None and limit < 1:
-            raise IllegalMove("BAD_LIMIT", "limit must be at least 1")
+            raise BadInput("limit must be at least 1", code="BAD_LIMIT")
         rows = [
             row
             for row in (decode(raw, MatchRow) for _, raw in self._docs("index").scan())
@@ -113,7 +124,7 @@ class Reader:
         row = self._readable(match_id)
         if at is not None or viewer.referee:
             if at is not None and not 1 <= at <= row.version:
-                raise IllegalMove("BAD_STEP", f"--at must be between 1 and {row.version}")
+                raise BadInput(f"--at must be between 1 and {row.version}", code="BAD_STEP")
             match = self.ledger.match(row.match, version=at)
             return view_doc(match, viewer.label(match.seats))
         raw = self._docs("views").read(f"{row.match}/{viewer.label(row.seats)}")
@@ -245,9 +256,35 @@ class Reader:
             yield decode(raw, Scoreboard)
 
 
+class StoreReader(Reader):
+    """The same queries, with what concerns one match read straight from that match's events
+    (its row, view, scores and log): a process that reads one match and exits (the CLI) loads
+    that match, not a catch-up of every projection. Queries across matches (`rows`,
+    `leaderboard`) still read the projections, caught up on first use."""
+
+    def summary(self, match_id: str) -> MatchRow:
+        return match_row(self.ledger.match(match_id))
+
+    def view(self, match_id: str, viewer: Viewer, at: int | None = None) -> ViewDoc:
+        match = self.ledger.match(match_id)
+        if match.status == "retired":
+            match.check_current()
+        if at is not None and not 1 <= at <= match.version:
+            raise BadInput(f"--at must be between 1 and {match.version}", code="BAD_STEP")
+        if at is not None:
+            match = self.ledger.match(match.id, version=at)
+        return view_doc(match, viewer.label(match.seats))
+
+    def scores(self, match_id: str) -> Scoreboard:
+        return scoreboard(self.ledger.match(match_id))
+
+    def _chain_hash(self, match: str, version: int) -> str | None:
+        return None  # the log is chained from the match's own first event
+
+
 def live_view(match: Match, viewer: Viewer) -> ViewDoc:
     """A view straight from a loaded Match (a replay, a step of a file)."""
     return view_doc(match, viewer.label(match.seats))
 
 
-__all__ = ["REFEREE", "SPECTATOR", "MatchLog", "Reader", "live_view"]
+__all__ = ["REFEREE", "SPECTATOR", "MatchLog", "Reader", "StoreReader", "live_view"]

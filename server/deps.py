@@ -13,7 +13,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 
-from server.access import Presented, bearer
+from api.trust import Presented, bearer
 from server.limits import client_address
 from server.problems import Problem
 from server.service import Service

@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 
 from litestar import get
 
+from api.documents import Health
 from domain.errors import StoreUnavailable
-from projections.api import Health
 from server.deps import Svc, responses
 
 

@@ -10,11 +10,10 @@ from litestar import Response, get, post
 from litestar.openapi.spec import Example
 from litestar.params import Body, PathParameter, QueryParameter
 
+from api.documents import CreatedMatch, GameInfo, NewMatch
+from api.local import game_list as games_of_every_kind
 from domain.reference import reference_for
-from domain.registry import all_games
-from projections.api import CreatedMatch, GameInfo, NewMatch
 from projections.documents import LeaderRow, MatchRow
-from server.access import require_admin
 from server.deps import Auth, MatchId, Svc, responses
 
 NewMatchBody = Annotated[
@@ -60,19 +59,7 @@ async def games() -> list[GameInfo]:
 
 @functools.cache
 def game_list() -> list[GameInfo]:
-    return [
-        GameInfo(
-            slug=rules.slug,
-            name=rules.name,
-            min_seats=rules.min_seats,
-            max_seats=rules.max_seats,
-            description=rules.description,
-            options={name: rules.option_help.get(name, "") for name in rules.option_names()},
-            defaults=msgspec.to_builtins(rules.options()),
-            end_reasons=dict(rules.end_reasons),
-        )
-        for rules in all_games()
-    ]
+    return games_of_every_kind()
 
 
 @get("/games/{game:str}/rules", responses=responses(404))
@@ -96,7 +83,7 @@ async def leaderboard(
     svc: Svc, game: Annotated[str, PathParameter(max_length=64)]
 ) -> list[LeaderRow]:
     """Across the finished matches of a game: matches, wins, win rate, mean score per seat name."""
-    return await svc.run(lambda: svc.reader().leaderboard(game), pool="long")
+    return await svc.run(lambda: svc.public().leaderboard(game), pool="long")
 
 
 @post(
@@ -109,33 +96,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
     """Start a match. The answer holds one bearer token per seat and the referee's token: they
     are shown this once and stored only as salted hashes."""
 
-    def create() -> CreatedMatch:
-        require_admin(svc.caller(auth), svc.settings.admin_token)
-        match = svc.ledger.new_match(
-            data.game,
-            list(data.seats),
-            dict(data.options),
-            data.seed,
-            sealed_log=data.sealed_log,
-            entropy=data.entropy,
-            table=data.table,
-        )
-        tokens = svc.tokens.issue(match.id, match.seats, table=data.table)
-        return CreatedMatch(
-            match=str(match.id),
-            version=match.version,
-            game=match.game,
-            seats=list(match.seats),
-            seed_commitment=match.seed_commitment,
-            seed_known=match.seed_known,
-            sealed_log=match.sealed_log,
-            entropy=match.contributions is not None,
-            to_move=match.waiting_for,
-            tokens=tokens,
-            chance=match.chance,
-        )
-
-    created = await svc.run(create, pool="play")
+    created = await svc.run(lambda: svc.client(auth).new(data), pool="play")
     headers = {"Location": f"/api/v1/matches/{created.match}", "ETag": f'"{created.version}"'}
     return Response(created, status_code=201, headers=headers)
 
@@ -151,7 +112,7 @@ async def matches(
 ) -> list[MatchRow]:
     """Matches, latest move first, filtered as `starledger matches` filters them."""
     return await svc.run(
-        lambda: svc.reader().rows(
+        lambda: svc.public().matches(
             game=game, seat=seat, status=status, to_move=to_move, limit=limit or 1000
         ),
         pool="long",
@@ -161,4 +122,4 @@ async def matches(
 @get("/matches/{match_id:uuid}", responses=responses(404))
 async def summary(svc: Svc, match_id: MatchId) -> MatchRow:
     """What anyone may know about a match: game, seats, status, version, to move, winners."""
-    return await svc.run(lambda: svc.reader().summary(str(match_id)))
+    return await svc.run(lambda: svc.public().summary(str(match_id)))

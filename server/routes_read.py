@@ -16,13 +16,12 @@ from litestar import Request, Response, get
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from api.documents import Difference
+from api.local import news
 from domain.errors import BadInput
 from projections.documents import Scoreboard, ViewDoc
 from projections.queries import MatchLog, Reader
-from projections.replays import dumps
-from projections.table_record import dumps_table, table_lines
 from projections.viewer import Viewer
-from server.access import reading_as, require_referee
 from server.deps import VERSION, As, Auth, MatchId, Svc, responses
 from server.limits import Slot
 
@@ -32,10 +31,9 @@ JSONL = "application/x-ndjson"
 
 def reading(svc: Svc, auth: Auth, match_id: MatchId, as_: str | None) -> tuple[Reader, Viewer]:
     """A reader for this request and the viewer the caller's token allows."""
-    read = svc.reader()
-    name = reading_as(svc.caller(auth), str(match_id), as_)
-    _, viewer = read.viewer(str(match_id), name)
-    return read, viewer
+    asks = svc.client(auth)
+    _, viewer = asks.viewer_of(str(match_id), as_)
+    return asks.read, viewer
 
 
 @get("/matches/{match_id:uuid}/view", responses=READ)
@@ -51,11 +49,7 @@ async def view(
     """What the caller sees of the match now (or after stored event `at`): its view as the game
     defines it, the same drawn as text, whose turn, scores."""
 
-    def look() -> ViewDoc:
-        read, viewer = reading(svc, auth, match_id, as_)
-        return read.view(str(match_id), viewer, at)
-
-    doc = await svc.run(look)
+    doc = await svc.run(lambda: svc.client(auth).show(str(match_id), as_=as_, at=at))
     return Response(doc, headers={"ETag": f'"{doc.version}"'})
 
 
@@ -72,17 +66,29 @@ async def log(
     """The match decision by decision as the caller may read it, each entry with its salted
     commitment and chain hash (hidden parts redacted until the match opens)."""
 
-    def read_log() -> MatchLog:
-        read, viewer = reading(svc, auth, match_id, as_)
-        return read.log(str(match_id), viewer, after)
-
-    return await svc.run(read_log)
+    return await svc.run(lambda: svc.client(auth).log(str(match_id), as_=as_, after=after))
 
 
 @get("/matches/{match_id:uuid}/scores", responses=responses(404))
 async def scores(svc: Svc, match_id: MatchId) -> Scoreboard:
     """Scores and places everyone may know now; winners once it is over."""
-    return await svc.run(lambda: svc.reader().scores(str(match_id)))
+    return await svc.run(lambda: svc.public().score(str(match_id)))
+
+
+@get("/matches/{match_id:uuid}/diff", responses=READ)
+async def diff(
+    svc: Svc,
+    auth: Auth,
+    match_id: MatchId,
+    first: Annotated[int, QueryParameter(query="from", ge=1, le=10**9, description="Step N.")],
+    second: Annotated[int, QueryParameter(query="to", ge=1, le=10**9, description="Step M.")],
+    as_: As = None,
+) -> Difference:
+    """What changed between two steps as the caller sees them (`starledger diff`): the
+    decisions in between, as the log gives them, and every part of the view that differs."""
+    return await svc.run(
+        lambda: svc.client(auth).diff(str(match_id), first, second, as_=as_), pool="long"
+    )
 
 
 @get("/matches/{match_id:uuid}/export", media_type=JSONL, responses=responses(401, 403, 404, 422))
@@ -104,11 +110,8 @@ async def export(
     the match as a table record (starledger-table/1), which `POST /tables/import` applies."""
 
     def lines() -> str:
-        if table:
-            require_referee(svc.caller(auth), str(match_id))
-            return dumps_table(table_lines(svc.ledger.stored_events(match_id)))
-        read, viewer = reading(svc, auth, match_id, as_)
-        return dumps(read.export(str(match_id), viewer))
+        asks = svc.client(auth)
+        return asks.export_table(str(match_id)) if table else asks.export(str(match_id), as_=as_)
 
     with svc.limits.exports.take(auth.address):  # a few at a time per client (429)
         text = await svc.run(lines, pool="long")
@@ -214,9 +217,5 @@ async def _entries(
 
 
 def _news(svc: Svc, match_id: MatchId, viewer: Viewer, after: int) -> tuple[MatchLog, int | None]:
-    """The entries after `after` as `viewer` may read them, and the match's last version once
-    it is over (None while it runs)."""
-    read = svc.reader()
-    row = read.summary(str(match_id))
-    found = read.log(str(match_id), viewer, after)
-    return found, row.version if row.status == "over" else None
+    """One step of following the match (api/local.py's `news`, as the CLI follows one)."""
+    return news(svc.reader(), str(match_id), viewer, after)

@@ -28,11 +28,7 @@ async def timeline(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> T
     """The match step by step as the caller may read it: each stored event in words (undos and
     redos marked), and the scores everyone may know after it."""
 
-    def read() -> Timeline:
-        reader, viewer = reading(svc, auth, match_id, as_)
-        return reader.timeline(str(match_id), viewer)
-
-    return await svc.run(read, pool="long")
+    return await svc.run(lambda: svc.client(auth).timeline(str(match_id), as_=as_), pool="long")
 
 
 @get("/matches/{match_id:uuid}/picture", responses=READ)
@@ -60,11 +56,7 @@ async def verdict(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> Ve
     """`verify` on the replay file the caller may export: chain, commitments, seed and re-run
     for the full file; the chain and visible commitments (`partial`) for a redacted one."""
 
-    def check() -> Verdict:
-        reader, viewer = reading(svc, auth, match_id, as_)
-        return reader.verdict(str(match_id), viewer).told()
-
-    return await svc.run(check, pool="long")
+    return await svc.run(lambda: svc.client(auth).verify_match(str(match_id), as_=as_), pool="long")
 
 
 __all__ = ["board_picture", "timeline", "verdict"]

@@ -11,11 +11,8 @@ from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Sche
 from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import RawBody
 
-from projections.api import Imported
-from projections.imports import import_lines
-from projections.replays import ReplayError, Verdict, parse, verify_lines
-from projections.table_record import import_table
-from server.access import require_admin
+from api.documents import Imported
+from projections.replays import ReplayError, Verdict
 from server.deps import Auth, Svc, responses
 
 JSONL = "application/x-ndjson"
@@ -62,7 +59,7 @@ async def verify(svc: Svc, auth: Auth, body: RawBody) -> Verdict:
     def check() -> Verdict:
         within_bounds(svc, auth, body)
         try:
-            return verify_lines(parse(body)).told()
+            return svc.client(auth).verify(body).told()
         except ReplayError as exc:
             return Verdict(ok=False, problem=exc.message).told()
 
@@ -88,11 +85,10 @@ async def import_replay(svc: Svc, auth: Auth, body: RawBody) -> Response[Importe
     returns the match stored); a new match gets its tokens, shown once."""
 
     def store() -> Imported:
-        require_admin(svc.caller(auth), svc.settings.admin_token)
+        asks = svc.client(auth)
+        asks.identity.creates()  # who may, before the size of what it sends
         within_bounds(svc, auth, body)
-        match, created = import_lines(svc.ledger, parse(body))
-        tokens = svc.tokens.issue(match.id, match.seats) if created else None
-        return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
+        return asks.import_replay(body)
 
     with svc.limits.uploads.take(auth.address):  # one upload at a time per client (429)
         done = await svc.run(store, pool="long")
@@ -111,12 +107,10 @@ async def import_table_record(svc: Svc, auth: Auth, body: RawBody) -> Response[I
     bad line is named and nothing is stored. The new match's tokens are shown once."""
 
     def store() -> Imported:
-        require_admin(svc.caller(auth), svc.settings.admin_token)
+        asks = svc.client(auth)
+        asks.identity.creates()  # who may, before the size of what it sends
         within_bounds(svc, auth, body)
-        match = import_table(body)
-        svc.ledger.save(match)
-        tokens = svc.tokens.issue(match.id, match.seats, table=True)
-        return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
+        return asks.import_table(body)
 
     with svc.limits.uploads.take(auth.address):  # one upload at a time per client (429)
         done = await svc.run(store, pool="long")

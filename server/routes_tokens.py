@@ -8,8 +8,8 @@ from typing import Annotated
 from litestar import post
 from litestar.params import PathParameter
 
+from api.documents import Revoked
 from domain.errors import Forbidden, Unauthorized
-from projections.api import Revoked
 from server.deps import Auth, Svc, responses
 
 TokenId = Annotated[

@@ -17,15 +17,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, TypeVar
 
+from api.local import LocalClient
+from api.tokens import TokenStore, token_store
+from api.trust import Bearer, Caller, Presented, identify
 from domain.errors import StoreUnavailable, Unauthorized
 from domain.match import Match
 from projections.queries import Reader
 from projections.runner import Projections
-from server.access import Caller, Presented, identify
 from server.limits import Limits
 from server.live import Hub
 from server.settings import Settings
-from server.tokens import TokenStore, token_store
 from store.ledger import Ledger, fold
 
 T = TypeVar("T")
@@ -148,6 +149,23 @@ class Service:
             raise
         self.limits.credentials.take("admin" if caller.admin else token.split(".")[1])
         return caller
+
+    def client(self, presented: Presented) -> LocalClient:
+        """Every use case, asked as the request's bearer (verified here: call it in the
+        request's worker thread), through this process's projections and token table."""
+        return self._client(self.caller(presented))
+
+    def public(self) -> LocalClient:
+        """The use cases anyone may ask (what anyone may know): no token is looked at."""
+        return self._client(Caller())
+
+    def _client(self, caller: Caller) -> LocalClient:
+        return LocalClient(
+            self.ledger,
+            Bearer(caller, self.settings.admin_token),
+            reader=self.reader,
+            tokens=self.tokens,
+        )
 
     def reader(self) -> Reader:
         """The query layer, caught up on first use within this request."""

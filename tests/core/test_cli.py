@@ -151,20 +151,20 @@ def test_follow_prints_decisions_as_they_land(  # type: ignore[no-untyped-def]
 ) -> None:
     import threading
 
-    from cli import read_commands
+    from projections import runner
     from store.ledger import Ledger
 
     match = new_toy(cli, "--option", "pile=4")
     other_client = Ledger()  # the CLI runner captures stdout process-wide: play directly
     listening = threading.Event()
-    listen = read_commands.live_notifications
+    listen = runner.live_notifications
 
     def listen_and_say_so(*args: Any, **kwargs: Any) -> Any:
         found = listen(*args, **kwargs)
         listening.set()
         return found
 
-    monkeypatch.setattr(read_commands, "live_notifications", listen_and_say_so)
+    monkeypatch.setattr(runner, "live_notifications", listen_and_say_so)
 
     def later() -> None:
         assert listening.wait(CEILING)
@@ -176,7 +176,9 @@ def test_follow_prints_decisions_as_they_land(  # type: ignore[no-untyped-def]
     thread.start()
     out = cli("follow", match, "--as", "ben", "--timeout", str(CEILING))  # ends with the match
     thread.join()
-    assert "ann:" in out and "Drew " in out and "DrewCard" not in out and "ben:" in out
+    assert "ann:" in out and "Drew " in out and "ben:" in out
+    # Read once the match is over, its record is open: follow tells what `log` tells.
+    assert ("DrewCard" in out) == ("DrewCard" in cli("log", match, "--as", "ben", "--raw"))
 
 
 def test_demo_and_record_speak_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from cli.remote import Remote
+from api.remote import RemoteClient
 from projections.match_log import LogEntry
 
 SEAT_NAMES = ("ann", "ben", "cat", "dan", "eve")
@@ -89,7 +89,7 @@ def follow_all(match: HttpMatch, timeout: float = 300) -> list[threading.Thread]
 
         def run(name: str = name, token: str | None = token) -> None:
             opened = False
-            with Remote(match.api.removesuffix("/api/v1"), token) as remote:
+            with RemoteClient(match.api.removesuffix("/api/v1"), token) as remote:
                 for kind, item in remote.stream(match.id, timeout=timeout):
                     if kind == "opened":
                         opened = True

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 
+from api.documents import NewMatch
+from api.remote import RemoteClient
 from cli.app import app
-from cli.remote import Remote
 from tests.cli_runner import CliRunner
 from tests.server.conftest import Served
 
 
 def test_a_remote_player_uses_the_same_commands(sqlite_served: Served) -> None:
     server = sqlite_served.api.removesuffix("/api/v1")
-    with Remote(server) as anyone:
-        created = anyone.new("race-for-the-galaxy", ["ann", "ben"], {"max_rounds": 3})
+    with RemoteClient(server) as anyone:
+        created = anyone.new(
+            NewMatch(game="race-for-the-galaxy", seats=["ann", "ben"], options={"max_rounds": 3})
+        )
     match = created.match[:8]
     runner = CliRunner()
 
@@ -27,7 +30,7 @@ def test_a_remote_player_uses_the_same_commands(sqlite_served: Served) -> None:
     ann, ben = created.tokens.seats["ann"], created.tokens.seats["ben"]
     listing = cli("moves", match, "--as", "ann", token=ann)
     assert "   1  " in listing
-    assert "not ann's" in cli("moves", match, "--as", "ann", token=ben, code=1)
+    assert "not for 'ann'" in cli("moves", match, "--as", "ann", token=ben, code=1)
     cli("play", match, "1", "--as", "ann", token=ann)
     shown = json.loads(cli("show", match, "--as", "ann", "--json", token=ann))
     assert shown["as"] == "ann" and shown["version"] == 2

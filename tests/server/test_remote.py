@@ -12,7 +12,8 @@ import threading
 
 import pytest
 
-from cli.remote import Remote, error_from
+from api.documents import NewMatch
+from api.remote import RemoteClient, error_from
 from domain.errors import Conflict, Forbidden, IllegalMove, StoreUnavailable, Unauthorized
 from projections.documents import MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
@@ -27,13 +28,15 @@ def server(sqlite_served: Served) -> str:
 
 
 def test_a_remote_player_plays_undoes_redoes_and_reads(server: str) -> None:
-    with Remote(server) as anyone:
+    with RemoteClient(server) as anyone:
         games = anyone.games()
         assert "delta-v" in [g.slug for g in games]
-        created = anyone.new("race-for-the-galaxy", ["ann", "ben"], {"max_rounds": 3})
-    ann = Remote(server, created.tokens.seats["ann"])
-    ben = Remote(server, created.tokens.seats["ben"])
-    referee = Remote(server, created.tokens.referee)
+        created = anyone.new(
+            NewMatch(game="race-for-the-galaxy", seats=["ann", "ben"], options={"max_rounds": 3})
+        )
+    ann = RemoteClient(server, created.tokens.seats["ann"])
+    ben = RemoteClient(server, created.tokens.seats["ben"])
+    referee = RemoteClient(server, created.tokens.referee)
     match = created.match[:8]  # a prefix resolves as on a local store
 
     assert isinstance(ann.summary(match), MatchRow)
@@ -69,7 +72,7 @@ def test_a_remote_player_plays_undoes_redoes_and_reads(server: str) -> None:
     assert verdict.ok and verdict.partial
     full = referee.export(match)
     assert verify_lines(parse(full)).ok
-    again = referee.import_(full)
+    again = referee.import_replay(full)
     assert (again.match, again.created, again.tokens) == (created.match, False, None)
 
     for client in (ann, ben, referee):
@@ -77,14 +80,16 @@ def test_a_remote_player_plays_undoes_redoes_and_reads(server: str) -> None:
 
 
 def test_follow_streams_every_entry_once_until_the_end(server: str) -> None:
-    with Remote(server) as anyone:
-        created = anyone.new("kosmonauts", ["ann", "ben"], {"max_rounds": 1})
-    seats = {name: Remote(server, token) for name, token in created.tokens.seats.items()}
+    with RemoteClient(server) as anyone:
+        created = anyone.new(
+            NewMatch(game="kosmonauts", seats=["ann", "ben"], options={"max_rounds": 1})
+        )
+    seats = {name: RemoteClient(server, token) for name, token in created.tokens.seats.items()}
     followed: list[LogEntry] = []
     kinds: list[str] = []
 
     def follow() -> None:
-        with Remote(server, created.tokens.seats["ann"]) as ann:
+        with RemoteClient(server, created.tokens.seats["ann"]) as ann:
             for kind, item in ann.stream(created.match, timeout=120):
                 kinds.append(kind)
                 if isinstance(item, LogEntry):
@@ -96,14 +101,16 @@ def test_follow_streams_every_entry_once_until_the_end(server: str) -> None:
     while to_move:
         seat = seats[to_move[0]]
         offered = seat.moves(created.match)
-        to_move = seat.play(created.match, offered.commands[-1], offered.version).to_move
+        to_move = seat.play(
+            created.match, offered.commands[-1], expect_version=offered.version
+        ).to_move
     thread.join(timeout=60)
     assert not thread.is_alive()
     final = seats["ann"].summary(created.match)
     assert [e.version for e in followed] == list(range(1, final.version + 1))
     assert kinds[-1] == "end" and "opened" in kinds
     # Resuming after an id gives only what came after it.
-    with Remote(server, created.tokens.seats["ben"]) as ben:
+    with RemoteClient(server, created.tokens.seats["ben"]) as ben:
         rest = list(ben.follow(created.match, after=final.version - 2, timeout=30))
     assert [e.version for e in rest] == [final.version - 1, final.version]
     for seat in seats.values():
@@ -111,22 +118,25 @@ def test_follow_streams_every_entry_once_until_the_end(server: str) -> None:
 
 
 def test_refusals_come_back_as_our_error_classes(server: str) -> None:
-    with Remote(server) as anyone:
-        created = anyone.new("delta-v", ["ann", "ben"])
+    with RemoteClient(server) as anyone:
+        created = anyone.new(NewMatch(game="delta-v", seats=["ann", "ben"]))
         with pytest.raises(Unauthorized):
             anyone.moves(created.match)
         with pytest.raises(IllegalMove) as unknown:
-            anyone.new("no-such-game", ["ann", "ben"])
+            anyone.new(NewMatch(game="no-such-game", seats=["ann", "ben"]))
         assert unknown.value.code == "UNKNOWN_GAME"
         with pytest.raises(MatchNotFound):
             anyone.summary("ffff")
-    with Remote(server, created.tokens.referee) as referee, pytest.raises(Forbidden) as playing:
+    with (
+        RemoteClient(server, created.tokens.referee) as referee,
+        pytest.raises(Forbidden) as playing,
+    ):
         referee.play(created.match, {"type": "Pass"})
     assert playing.value.code == "REFEREE_CANNOT_PLAY"
     forged = f"sl1.{secrets.token_hex(8)}.{secrets.token_urlsafe(32)}"
-    with Remote(server, forged) as nobody, pytest.raises(Unauthorized):
+    with RemoteClient(server, forged) as nobody, pytest.raises(Unauthorized):
         nobody.moves(created.match)
-    with Remote("http://127.0.0.1:9") as away, pytest.raises(StoreUnavailable) as down:
+    with RemoteClient("http://127.0.0.1:9") as away, pytest.raises(StoreUnavailable) as down:
         away.games()
     assert down.value.code == "SERVER_UNAVAILABLE"
 
@@ -142,12 +152,12 @@ def test_a_problem_without_a_class_of_ours_keeps_its_code() -> None:
 
 
 def test_seats_contribute_entropy_and_the_referee_may_deal(server: str) -> None:
-    with Remote(server) as anyone:
-        created = anyone.new("delta-v", ["ann", "ben"], entropy=True)
-        early = anyone.new("delta-v", ["ann", "ben"], entropy=True)
+    with RemoteClient(server) as anyone:
+        created = anyone.new(NewMatch(game="delta-v", seats=["ann", "ben"], entropy=True))
+        early = anyone.new(NewMatch(game="delta-v", seats=["ann", "ben"], entropy=True))
     assert created.entropy and set(created.to_move) == {"ann", "ben"}
-    ann = Remote(server, created.tokens.seats["ann"])
-    ben = Remote(server, created.tokens.seats["ben"])
+    ann = RemoteClient(server, created.tokens.seats["ann"])
+    ben = RemoteClient(server, created.tokens.seats["ben"])
     first = ann.contribute(created.match, secrets.token_hex(32))
     assert not first.dealt and first.to_move == ["ben"] and len(first.commitment) == 64
     with pytest.raises(IllegalMove) as twice:
@@ -162,9 +172,9 @@ def test_seats_contribute_entropy_and_the_referee_may_deal(server: str) -> None:
         "EntropyContributed",
         "Dealt",
     ]
-    with Remote(server, early.tokens.seats["ann"]) as seat, pytest.raises(Forbidden):
+    with RemoteClient(server, early.tokens.seats["ann"]) as seat, pytest.raises(Forbidden):
         seat.deal(early.match)
-    with Remote(server, early.tokens.referee) as referee:
+    with RemoteClient(server, early.tokens.referee) as referee:
         dealt = referee.deal(early.match)
     assert dealt.to_move
     for client in (ann, ben):

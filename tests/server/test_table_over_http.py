@@ -9,8 +9,9 @@ from typing import Any
 
 import httpx
 
-from cli.remote import Remote
+from api.remote import RemoteClient
 from cli.simulate import play_bot_match
+from cli.table_commands import table_menu
 from projections.table_record import dumps_table, table_lines
 from store.ledger import Ledger
 from tests.server.conftest import Served
@@ -48,8 +49,8 @@ def test_a_table_match_is_entered_to_its_end_over_http(sqlite_served: Served) ->
         listing = http.get(f"/matches/{match}/moves", headers=table).json()
         assert listing["seat"] == "table" and listing["to_move"] and listing["asking"]
         assert len(listing["commands"]) == len(listing["names"]) == len(listing["counts"])
-        with Remote(sqlite_served.api.removesuffix("/api/v1"), tokens["table"]) as remote:
-            menu = remote.chance(match)  # what `moves --as table` shows through the server
+        with RemoteClient(sqlite_served.api.removesuffix("/api/v1"), tokens["table"]) as remote:
+            menu = table_menu(remote, match)  # what `moves --as table` shows through the server
             assert menu.asking == listing["asking"] and menu.seat == "table"
             assert [e.command for e in menu.entries] == listing["commands"]
 

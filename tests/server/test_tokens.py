@@ -16,10 +16,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from api.tokens import TokenRecord, TokenStore, token_store
 from domain.errors import NotFound, Unauthorized
 from server.app import create_app
 from server.settings import Settings
-from server.tokens import TokenRecord, TokenStore, token_store
 from store.ledger import Ledger
 
 
@@ -93,7 +93,7 @@ def test_secrets_are_compared_in_constant_time(
         compared.append((a, b))
         return real(a, b)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("server.tokens.hmac.compare_digest", spy)
+    monkeypatch.setattr("api.tokens.hmac.compare_digest", spy)
     tokens.verify(issued.seats["ben"])
     assert compared
 
@@ -122,7 +122,7 @@ def test_a_token_issued_with_a_lifetime_expires(
     issued = timed.issue(uuid.uuid4(), ["ann", "ben"])
     assert timed.verify(issued.seats["ann"]).name == "ann"
     later = time.time() + 61
-    monkeypatch.setattr("server.tokens.time.time", lambda: later)
+    monkeypatch.setattr("api.tokens.time.time", lambda: later)
     with pytest.raises(Unauthorized) as refused:
         timed.verify(issued.seats["ann"])
     assert refused.value.code == "TOKEN_EXPIRED"

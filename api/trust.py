@@ -1,5 +1,11 @@
-"""Who calls, and what they may do (the server's trust rules; what a viewer may *read* is the
-query layer's business, projections/queries.py).
+"""Who asks, and what they may do: the trust rules of every use case, written once.
+
+Two kinds of asker (`Identity`): the `Owner` of a local store (whoever runs the CLI on it: it
+acts for the seat it names and reads as anyone, as the owner of the file may) and a server's
+`Bearer` (a request's verified token). What a viewer may *read* of a match is the query
+layer's business (projections/queries.py); who may be which viewer is decided here.
+
+A server's bearer:
 
 - No token: a spectator. Reading is open to spectators; acting needs a token (401).
 - A seat token acts only for its own seat of its own match, and reads as that seat (or as a
@@ -12,13 +18,15 @@ query layer's business, projections/queries.py).
 from __future__ import annotations
 
 import hmac
+from typing import Protocol
 
 import msgspec
 
-from domain.errors import Forbidden, Unauthorized
+from api.tokens import TokenRecord, TokenStore
+from domain.errors import BadInput, Forbidden, Unauthorized
+from domain.match import TABLE
 from domain.seat_names import normal
 from projections.viewer import REFEREE, SPECTATOR
-from server.tokens import TokenRecord, TokenStore
 
 MAX_AUTHORIZATION = 256
 
@@ -131,3 +139,80 @@ def require_referee(caller: Caller, match: str) -> None:
     record = _own(caller, match)
     if record is None or not record.referee:
         raise Forbidden("only the match's referee may do this", code="REFEREE_ONLY")
+
+
+class Identity(Protocol):
+    """Who asks a use case (api/local.py), and so which seat it acts for and reads as."""
+
+    def reads_as(self, match: str, as_: str | None) -> str:
+        """The viewer name it reads `match` as: a seat name, 'spectator' or 'referee'."""
+        ...
+
+    def acts_for(self, match: str, claimed: str | None) -> str:
+        """The seat name it acts for in `match` (or TABLE: the table gives chance)."""
+        ...
+
+    def referees(self, match: str) -> None:
+        """Raise unless it may do what only the match's referee may (a table record)."""
+        ...
+
+    def creates(self) -> None:
+        """Raise unless it may create and import matches."""
+        ...
+
+    @property
+    def owns_store(self) -> bool:
+        """Whether it owns the store itself (and so may check the store, not just a file)."""
+        ...
+
+
+class Owner:
+    """Whoever runs a command on a local store: it owns every match in it, so it acts for the
+    seat it names (`--as`; table mode: the table) and reads as any viewer it names."""
+
+    def reads_as(self, match: str, as_: str | None) -> str:
+        return SPECTATOR if as_ is None else as_
+
+    def acts_for(self, match: str, claimed: str | None) -> str:
+        if claimed is None or not claimed.strip():
+            raise BadInput("say which seat decides (--as SEAT)", code="NO_SEAT")
+        return claimed
+
+    def referees(self, match: str) -> None:
+        return None
+
+    def creates(self) -> None:
+        return None
+
+    @property
+    def owns_store(self) -> bool:
+        return True
+
+
+class Bearer:
+    """A server request's verified bearer, under the rules at the top of this module."""
+
+    def __init__(self, caller: Caller, admin_token: str | None) -> None:
+        self.caller = caller
+        self.admin_token = admin_token
+
+    def reads_as(self, match: str, as_: str | None) -> str:
+        return reading_as(self.caller, match, as_)
+
+    def acts_for(self, match: str, claimed: str | None) -> str:
+        if is_table(self.caller) and claimed in (None, TABLE):
+            require_table(self.caller, match)  # its own match only
+            return TABLE
+        if claimed == TABLE:
+            require_table(self.caller, match)
+        return acting_seat(self.caller, match, claimed)
+
+    def referees(self, match: str) -> None:
+        require_referee(self.caller, match)
+
+    def creates(self) -> None:
+        require_admin(self.caller, self.admin_token)
+
+    @property
+    def owns_store(self) -> bool:
+        return False

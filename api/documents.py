@@ -1,5 +1,6 @@
-"""The HTTP API's own request and response documents, shared by the server (server/) and its
-clients (cli/remote.py, the web viewer), so both ends decode the same types. The read model's
+"""The use cases' own request and answer documents (api/client.py), the same on every face:
+the local client returns them, the server sends them as JSON and the remote client decodes them
+back into these types (the web viewer reads the JSON). The read model's
 documents are reused as they are (MatchRow, ViewDoc, Scoreboard, MatchLog, LeaderRow, Verdict).
 Every field of a request is bounded where it is decoded, as commands and options are."""
 
@@ -12,6 +13,8 @@ from msgspec import Meta
 
 from domain.game import MAX_SEATS
 from domain.match import MAX_SEAT_NAME
+from projections.diffs import Change
+from projections.match_log import LogEntry
 
 SeatName = Annotated[str, Meta(min_length=1, max_length=MAX_SEAT_NAME)]
 Slug = Annotated[str, Meta(min_length=1, max_length=64)]
@@ -66,7 +69,7 @@ class CreatedMatch(msgspec.Struct, kw_only=True, frozen=True):
     sealed_log: bool
     entropy: bool
     to_move: list[str]
-    tokens: Tokens
+    tokens: Tokens | None = None  # a server's (a local store has no bearer tokens)
     chance: str = "house"
 
 
@@ -79,6 +82,14 @@ class Moves(msgspec.Struct, kw_only=True, frozen=True):
     seat: str
     to_move: bool
     commands: list[dict[str, Any]]
+    # What a listing is printed with: the match's game and seats, who it waits for, its status.
+    game: str = ""
+    seats: list[str] = msgspec.field(default_factory=list)
+    waiting_for: list[str] = msgspec.field(default_factory=list)
+    status: str = ""
+    # Why the seat may not decide now (its code and the rules' words), when it may not.
+    refused_code: str | None = None
+    refused: str | None = None
     # For the table's token: what it is asked, and each outcome's name and count (the commands
     # are then {"chance": OUTCOME}, as `decisions` takes them from the table).
     asking: str | None = None
@@ -106,10 +117,13 @@ class Played(msgspec.Struct, kw_only=True, frozen=True):
     to_move: list[str]
     status: str
     winners: list[str]
+    game: str = ""
+    seats: list[str] = msgspec.field(default_factory=list)
+    reason: str | None = None  # why the match ended, once it is over
 
 
 class Step(msgspec.Struct, kw_only=True, frozen=True):
-    """An undone or redone decision."""
+    """An undone or redone decision (for the table: its withdrawn entry, `command` empty)."""
 
     match: str
     version: int
@@ -117,6 +131,8 @@ class Step(msgspec.Struct, kw_only=True, frozen=True):
     decision: int
     command: dict[str, Any]
     to_move: list[str]
+    game: str = ""
+    seats: list[str] = msgspec.field(default_factory=list)
 
 
 class Contribution(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
@@ -160,3 +176,40 @@ class Revoked(msgspec.Struct, kw_only=True, frozen=True):
     token: str
     match: str
     holder: str
+
+
+class Forking(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
+    """A new match from step `at` of this one (the original is untouched)."""
+
+    at: Annotated[int, Meta(ge=1, le=10**9)]
+
+
+class Forked(msgspec.Struct, kw_only=True, frozen=True):
+    """A match forked from step `at` of another; `tokens` when a server made it (shown once)."""
+
+    match: str
+    version: int
+    forked_from: str
+    at: int
+    tokens: Tokens | None = None
+
+
+class NoteText(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
+    """A note on stored event `step` of a match, one line of text."""
+
+    step: Annotated[int, Meta(ge=1, le=10**9)]
+    text: Annotated[str, Meta(min_length=1, max_length=2000)]
+
+
+class Difference(msgspec.Struct, kw_only=True, frozen=True):
+    """What changed between two steps of a match as one viewer sees it: the decisions in
+    between (log entries) and every part of the view that differs."""
+
+    match: str
+    game: str
+    seats: list[str]
+    first: int
+    second: int
+    viewer: str
+    decisions: list[LogEntry]
+    changes: list[Change]

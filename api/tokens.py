@@ -28,9 +28,9 @@ from typing import Any
 
 import msgspec
 
+from api.documents import Tokens
 from domain.errors import NotFound, StarledgerError, StoreUnavailable, Unauthorized
 from domain.match import TABLE
-from projections.api import Tokens
 from store.ledger import Ledger
 from store.token_table import TokenTable
 

@@ -1,10 +1,12 @@
-"""The CLI as a client of a starledger server (`starledger serve`), over HTTP only.
+"""The use cases over HTTP, to a starledger server (`starledger serve`): api/client.py's remote
+implementation.
 
-`Remote(server, token)` (or `Remote.from_env()`: STARLEDGER_SERVER, STARLEDGER_TOKEN) mirrors
-what the commands need: games, new, matches, moves, play, undo, redo, contribute, deal, show
-(view), log, score, follow (Server-Sent Events, resumed with Last-Event-ID), export, verify,
-import. Answers decode into the same typed documents the local query layer returns (ViewDoc,
-MatchLog, Scoreboard, MatchRow, ...), so a command prints them the same way on either path.
+`RemoteClient(server, token)` (or `RemoteClient.from_env()`: STARLEDGER_SERVER,
+STARLEDGER_TOKEN) asks the server for every use case the local client answers (following a match
+over Server-Sent Events, resumed with Last-Event-ID). Answers decode into the same typed
+documents the local client returns, so a command prints them the same way whichever it asks.
+Who asks is the token's holder; `as_` is sent as the seat or viewer it claims, which the server
+checks against the token.
 A refusal comes back as the same error class and code as on a local store (through the one
 table in domain/errors.py); an unreachable server is STORE_UNAVAILABLE.
 """
@@ -13,28 +15,35 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 import httpx
 import msgspec
 
-from domain.errors import ERROR_TABLE, StarledgerError, StoreUnavailable
-from projections.api import (
+from api.documents import (
     Contributed,
     CreatedMatch,
     Dealt,
+    Difference,
+    Forked,
+    Forking,
     GameInfo,
     Imported,
     Moves,
+    NewMatch,
+    NoteText,
     Played,
     Step,
 )
+from domain.errors import ERROR_TABLE, StarledgerError, StoreUnavailable
+from domain.match import TABLE
+from domain.notes import Note
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
-from projections.moves import MoveMenu, outcome_menu
 from projections.queries import MatchLog
 from projections.replays import Verdict
+from projections.timeline import Timeline
 
 SERVER_VARIABLE = "STARLEDGER_SERVER"
 TOKEN_VARIABLE = "STARLEDGER_TOKEN"
@@ -72,7 +81,7 @@ def error_from(response: httpx.Response) -> StarledgerError:
     return error
 
 
-class Remote:
+class RemoteClient:
     def __init__(
         self,
         server: str,
@@ -89,16 +98,20 @@ class Remote:
         )
 
     @classmethod
-    def from_env(cls, server: str | None = None, token: str | None = None) -> Remote:
+    def from_env(cls, server: str | None = None, token: str | None = None) -> RemoteClient:
         found = server or os.environ.get(SERVER_VARIABLE)
         if not found:
             raise StoreUnavailable(f"no server given (--server or {SERVER_VARIABLE})")
         return cls(found, token or os.environ.get(TOKEN_VARIABLE) or None)
 
+    @property
+    def where(self) -> str:
+        return f"server {self.server}"
+
     def close(self) -> None:
         self.client.close()
 
-    def __enter__(self) -> Remote:
+    def __enter__(self) -> RemoteClient:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -123,15 +136,23 @@ class Remote:
         return msgspec.json.decode(self._send("GET", path, params=given).content, type=kind)
 
     def _post(
-        self, kind: type[T], path: str, body: Any = None, *, version: int | bool | None = False
+        self,
+        kind: type[T],
+        path: str,
+        body: Any = None,
+        *,
+        version: int | bool | None = False,
+        params: dict[str, Any] | None = None,
     ) -> T:
+        given = {key: value for key, value in (params or {}).items() if value is not None}
         headers = {}
         if version is not False:
             headers["If-Match"] = "*" if version is None else f'"{version}"'
         content = b"" if body is None else msgspec.json.encode(body)
         response = self._send(
-            "POST", path, content=content, headers={"Content-Type": "application/json", **headers}
-        )
+            "POST", path, content=content, params=given,
+            headers={"Content-Type": "application/json", **headers},
+        )  # fmt: skip
         return msgspec.json.decode(response.content, type=kind)
 
     @staticmethod
@@ -143,29 +164,8 @@ class Remote:
     def games(self) -> list[GameInfo]:
         return self._get(list[GameInfo], "/games")
 
-    def new(
-        self,
-        game: str,
-        seats: list[str],
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        *,
-        sealed_log: bool = False,
-        entropy: bool = False,
-        table: bool = False,
-    ) -> CreatedMatch:
-        body: dict[str, Any] = {
-            "game": game,
-            "seats": seats,
-            "options": options or {},
-            "sealed_log": sealed_log,
-            "entropy": entropy,
-        }
-        if table:
-            body["table"] = True
-        if seed is not None:
-            body["seed"] = seed
-        return self._post(CreatedMatch, "/matches", body)
+    def new(self, spec: NewMatch) -> CreatedMatch:
+        return self._post(CreatedMatch, "/matches", spec)
 
     def matches(
         self,
@@ -202,105 +202,113 @@ class Remote:
 
     # -- playing ------------------------------------------------------------------------------
 
-    def moves(self, match: str) -> Moves:
-        return self._get(Moves, self._match(self.resolve(match)) + "/moves")
+    def moves(self, match: str, *, as_: str | None = None) -> Moves:
+        return self._get(Moves, self._match(self.resolve(match)) + "/moves", **{"as": as_})
 
     def play(
-        self, match: str, command: dict[str, Any] | str, expect_version: int | None = None
+        self,
+        match: str,
+        command: dict[str, Any] | str,
+        *,
+        as_: str | None = None,
+        expect_version: int | None = None,
     ) -> Played:
         """One command for this token's seat; without `expect_version`, at whatever version."""
         parsed = msgspec.json.decode(command) if isinstance(command, str) else command
         path = self._match(self.resolve(match)) + "/decisions"
-        return self._post(Played, path, {"command": parsed}, version=expect_version)
+        body: dict[str, Any] = {"command": parsed}
+        if as_ is not None:
+            body["seat"] = as_
+        return self._post(Played, path, body, version=expect_version)
 
-    def undo(self, match: str, expect_version: int | None = None) -> Step:
-        return self._post(Step, self._match(self.resolve(match)) + "/undo", version=expect_version)
+    def undo(
+        self, match: str, *, as_: str | None = None, expect_version: int | None = None
+    ) -> Step:
+        path = self._match(self.resolve(match)) + "/undo"
+        return self._post(Step, path, version=expect_version, params={"as": as_})
 
-    def redo(self, match: str, expect_version: int | None = None) -> Step:
-        return self._post(Step, self._match(self.resolve(match)) + "/redo", version=expect_version)
+    def redo(
+        self, match: str, *, as_: str | None = None, expect_version: int | None = None
+    ) -> Step:
+        path = self._match(self.resolve(match)) + "/redo"
+        return self._post(Step, path, version=expect_version, params={"as": as_})
 
     # -- the table (a match dealt by a table, with its table token) ------------------------------
 
-    def chance(self, match: str, parts: Sequence[str] = (), everything: bool = False) -> MoveMenu:
-        """What the table may give now, as the menu `moves --as table` shows (this table
-        token's listing: the outcomes with their names and counts)."""
-        found = self.moves(match)
-        row = self.summary(found.match)
-        named = [
-            (name, command.get("chance"), count)
-            for command, name, count in zip(found.commands, found.names, found.counts, strict=True)
-        ]
-        return outcome_menu(
-            found.match, found.version, found.asking, named, parts, everything=everything,
-            waiting_for=list(row.to_move), over=row.status == "over",
-        )  # fmt: skip
-
-    def give_chance(self, match: str, outcome: Any, expect_version: int | None = None) -> Played:
+    def give_chance(self, match: str, outcome: Any, *, expect_version: int | None = None) -> Played:
         path = self._match(self.resolve(match)) + "/decisions"
         return self._post(Played, path, {"chance": outcome}, version=expect_version)
 
-    def withdraw_chance(self, match: str, expect_version: int | None = None) -> Step:
-        return self.undo(match, expect_version)
+    def withdraw_chance(self, match: str, *, expect_version: int | None = None) -> Step:
+        return self.undo(match, as_=TABLE, expect_version=expect_version)
 
     def export_table(self, match: str) -> str:
         path = self._match(self.resolve(match)) + "/export"
         return self._send("GET", path, params={"table": "true"}).text
 
     def import_table(self, text: str | bytes) -> Imported:
-        body = text.encode() if isinstance(text, str) else text
-        response = self._send(
-            "POST", "/tables/import", content=body, headers={"Content-Type": JSONL}
-        )
-        return msgspec.json.decode(response.content, type=Imported)
+        return self._upload(Imported, "/tables/import", text)
 
-    def contribute(self, match: str, value: str) -> Contributed:
+    def note(self, match: str, step: int, text: str, *, as_: str | None = None) -> Note:
+        path = self._match(self.resolve(match)) + "/notes"
+        return self._post(Note, path, NoteText(step=step, text=text), params={"as": as_})
+
+    def fork(self, match: str, at: int) -> Forked:
+        return self._post(Forked, self._match(self.resolve(match)) + "/fork", Forking(at=at))
+
+    def contribute(self, match: str, value: str, *, as_: str | None = None) -> Contributed:
         path = self._match(self.resolve(match)) + "/entropy"
-        return self._post(Contributed, path, {"value": value})
+        return self._post(Contributed, path, {"value": value}, params={"as": as_})
 
     def deal(self, match: str) -> Dealt:
         return self._post(Dealt, self._match(self.resolve(match)) + "/deal")
 
     # -- reading ------------------------------------------------------------------------------
 
-    def show(self, match: str, as_: str | None = None, at: int | None = None) -> ViewDoc:
+    def show(self, match: str, *, as_: str | None = None, at: int | None = None) -> ViewDoc:
         return self._get(
             ViewDoc, self._match(self.resolve(match)) + "/view", **{"as": as_, "at": at}
         )
 
-    view = show
-
-    def log(self, match: str, as_: str | None = None, after: int = 0) -> MatchLog:
+    def log(self, match: str, *, as_: str | None = None, after: int = 0) -> MatchLog:
         path = self._match(self.resolve(match)) + "/log"
         return self._get(MatchLog, path, **{"as": as_, "after": after or None})
 
     def score(self, match: str) -> Scoreboard:
         return self._get(Scoreboard, self._match(self.resolve(match)) + "/scores")
 
-    def export(self, match: str, as_: str | None = None) -> str:
+    def diff(self, match: str, first: int, second: int, *, as_: str | None = None) -> Difference:
+        path = self._match(self.resolve(match)) + "/diff"
+        return self._get(Difference, path, **{"from": first, "to": second, "as": as_})
+
+    def export(self, match: str, *, as_: str | None = None) -> str:
         path = self._match(self.resolve(match)) + "/export"
         return self._send("GET", path, params={"as": as_} if as_ else {}).text
 
     def verify(self, text: str | bytes) -> Verdict:
-        body = text.encode() if isinstance(text, str) else text
-        response = self._send(
-            "POST", "/replays/verify", content=body, headers={"Content-Type": JSONL}
-        )
-        return msgspec.json.decode(response.content, type=Verdict)
+        return self._upload(Verdict, "/replays/verify", text)
 
-    def import_(self, text: str | bytes) -> Imported:
+    def verify_match(self, match: str, *, as_: str | None = None) -> Verdict:
+        return self._get(Verdict, self._match(self.resolve(match)) + "/verdict", **{"as": as_})
+
+    def timeline(self, match: str, *, as_: str | None = None) -> Timeline:
+        return self._get(Timeline, self._match(self.resolve(match)) + "/timeline", **{"as": as_})
+
+    def import_replay(self, text: str | bytes) -> Imported:
+        return self._upload(Imported, "/replays/import", text)
+
+    def _upload(self, kind: type[T], path: str, text: str | bytes) -> T:
         body = text.encode() if isinstance(text, str) else text
-        response = self._send(
-            "POST", "/replays/import", content=body, headers={"Content-Type": JSONL}
-        )
-        return msgspec.json.decode(response.content, type=Imported)
+        response = self._send("POST", path, content=body, headers={"Content-Type": JSONL})
+        return msgspec.json.decode(response.content, type=kind)
 
     # -- following ----------------------------------------------------------------------------
 
     def follow(
         self,
         match: str,
-        as_: str | None = None,
         *,
+        as_: str | None = None,
         after: int = 0,
         timeout: float | None = None,
     ) -> Iterator[LogEntry]:
