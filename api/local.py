@@ -380,7 +380,7 @@ class LocalClient:
         return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
 
     def verify(self, text: str | bytes) -> Verdict:
-        return verify_lines(parse(text))
+        return verify_lines(parse(text)).told()
 
     def verify_match(self, match: str, *, as_: str | None = None) -> Verdict:
         """The owner of a store checks the store itself: every event, snapshot and projected
@@ -390,7 +390,7 @@ class LocalClient:
             from projections.verification import verify_stored
 
             self.read.projections.catch_up(progress=self.read.progress)
-            return verify_stored(self.ledger, self.read.projections, match)
+            return verify_stored(self.ledger, self.read.projections, match).told()
         row, viewer = self.viewer_of(match, as_)
         return self.read.verdict(row.match, viewer).told()
 

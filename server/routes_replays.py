@@ -59,7 +59,7 @@ async def verify(svc: Svc, auth: Auth, body: RawBody) -> Verdict:
     def check() -> Verdict:
         within_bounds(svc, auth, body)
         try:
-            return svc.client(auth).verify(body).told()
+            return svc.client(auth).verify(body)
         except ReplayError as exc:
             return Verdict(ok=False, problem=exc.message).told()
 
