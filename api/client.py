@@ -15,28 +15,30 @@ the viewer (reads) or the seat (acts) the asker claims; the identity decides whe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from api.documents import (
-    Contributed,
-    CreatedMatch,
-    Dealt,
-    Difference,
-    Forked,
-    GameInfo,
-    Imported,
-    Moves,
-    NewMatch,
-    Played,
-    Step,
-)
-from domain.notes import Note
-from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
-from projections.match_log import LogEntry
-from projections.queries import MatchLog
-from projections.replays import Verdict
-from projections.timeline import Timeline
+if TYPE_CHECKING:  # a protocol: its types are for the checker, never loaded to run a command
+    from collections.abc import Iterator
+
+    from api.documents import (
+        Contributed,
+        CreatedMatch,
+        Dealt,
+        Difference,
+        Forked,
+        GameInfo,
+        Imported,
+        Moves,
+        NewMatch,
+        Played,
+        Step,
+    )
+    from domain.notes import Note
+    from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
+    from projections.match_log import LogEntry
+    from projections.queries import MatchLog
+    from projections.replays import Verdict
+    from projections.timeline import Timeline
 
 
 class Client(Protocol):

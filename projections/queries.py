@@ -6,7 +6,7 @@ match, and when its whole record opens (`Match.opened` / `record_opens`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -34,10 +34,12 @@ from projections.replays import (
     sealed_lines,
     verify_lines,
 )
-from projections.runner import Projections
 from projections.timeline import Timeline, fold_scores, steps
 from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
 from store.ledger import Ledger
+
+if TYPE_CHECKING:  # made on first use: a read of one match needs no projection
+    from projections.runner import Projections
 
 STATUSES = ("setting up", "in play", "over", "retired")
 
@@ -65,9 +67,18 @@ class Reader:
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.ledger = ledger
-        self.projections = projections or Projections(ledger)
+        self._projections = projections
         self.progress = progress  # told (done, total) while the projections catch up
         self._current = False
+
+    @property
+    def projections(self) -> Projections:
+        """The projections this reader reads (made on first use)."""
+        if self._projections is None:
+            from projections.runner import Projections
+
+            self._projections = Projections(self.ledger)
+        return self._projections
 
     def refresh(self) -> None:
         """Catch the projections up again on the next read (a client that follows a match)."""
