@@ -40,6 +40,7 @@ from domain.errors import BadInput, IllegalMove
 from domain.match import TABLE, Fork, Match, standing_events
 from domain.notes import Note
 from domain.registry import all_games
+from domain.viewer import Viewer
 from projections.diffs import view_changes
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
 from projections.imports import import_lines
@@ -49,7 +50,6 @@ from projections.queries import MatchLog, Reader
 from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
 from projections.table_record import dumps_table, import_table, table_lines
 from projections.timeline import Timeline
-from projections.viewer import Viewer
 from store.ledger import Ledger
 
 

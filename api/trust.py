@@ -26,7 +26,7 @@ from api.tokens import TokenRecord, TokenStore
 from domain.errors import BadInput, Forbidden, Unauthorized
 from domain.match import TABLE
 from domain.seat_names import normal
-from projections.viewer import REFEREE, SPECTATOR
+from domain.viewer import REFEREE, SPECTATOR
 
 MAX_AUTHORIZATION = 256
 

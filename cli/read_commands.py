@@ -25,13 +25,13 @@ from cli.output import (
 from domain.match import Match
 from domain.notes import Note
 from domain.registry import rules_for
+from domain.viewer import REFEREE, SPECTATOR, record_opens, viewer_for
 from projections.diffs import Change, view_changes
 from projections.documents import ViewDoc
 from projections.match_log import LogEntry, describe, headline, match_log, told
 from projections.match_log import entry as log_entry
 from projections.queries import live_view
 from projections.replays import check_chain, rerun
-from projections.viewer import REFEREE, SPECTATOR, viewer_for
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -240,7 +240,7 @@ def _log_file(path: Path, as_: str | None, json: bool, raw: bool) -> None:
     rules = rules_for(str(header.get("game")))
     viewer = viewer_for(seats, as_)
     result = end.get("result")
-    opened = result is not None and not header.get("sealed_log")
+    opened = record_opens(result is not None, bool(header.get("sealed_log")))
     full = all(not line.get("redacted") for line in events) and "seed" in end
     entries = (
         match_log(events, rules, seats, viewer, opened)

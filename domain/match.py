@@ -67,6 +67,7 @@ from domain.game import (
 )
 from domain.registry import rules_for
 from domain.seat_names import confusable_pair, normal, seat_index
+from domain.viewer import record_opens
 
 
 class Entry(msgspec.Struct):
@@ -890,12 +891,6 @@ def standing_events(events: Sequence[Any]) -> list[GameEvent]:
         elif isinstance(event, Match.Redone):
             standing.append(undone.pop())
     return [*opening, *(fact for outcome in standing for fact in outcome)]
-
-
-def record_opens(over: bool, sealed_log: bool) -> bool:
-    """The one rule for when a match's whole record (log, seed, salts) opens to everyone: once
-    it is over, unless it was started with a sealed log."""
-    return over and not sealed_log
 
 
 _canonical = msgspec.json.Encoder(order="deterministic")

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from domain.viewer import record_opens
+
 T = TypeVar("T")
 
 
@@ -36,6 +38,11 @@ class MatchRow(msgspec.Struct, kw_only=True, frozen=True):
     entropy: bool = False
     forked_from: str | None = None
     forked_at: int | None = None
+
+    @property
+    def opened(self) -> bool:
+        """Whether the match's whole record is open to everyone (domain/match.py's rule)."""
+        return record_opens(self.status == "over", self.sealed_log)
 
 
 class SeatScore(msgspec.Struct, kw_only=True, frozen=True):

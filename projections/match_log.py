@@ -17,9 +17,9 @@ import msgspec
 
 from domain.game import Rules
 from domain.match import typed
+from domain.viewer import Viewer
 from projections.command_forms import command_text, value_text
 from projections.replays import redact
-from projections.viewer import Viewer
 
 
 class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -25,6 +25,7 @@ import msgspec
 from domain.errors import StarledgerError, StoreUnavailable
 from domain.game import places_from_keys
 from domain.match import TABLE, Match
+from domain.viewer import REFEREE, SPECTATOR
 from projections.documents import (
     MatchRow,
     Scoreboard,
@@ -35,7 +36,6 @@ from projections.documents import (
     to_json,
 )
 from projections.replays import chain_hashes, sealed_header
-from projections.viewer import REFEREE, SPECTATOR
 from store.view_recorder import ViewRecorder
 
 Pending = dict[str, bytes | None]

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain.errors import BadInput, NotFound
-from domain.match import Match, record_opens
+from domain.match import Match
 from domain.notes import Note
 from domain.registry import rules_for
+from domain.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc, decode
 from projections.match_log import LogEntry, match_log
 from projections.projectors import (
@@ -35,7 +36,6 @@ from projections.replays import (
     verify_lines,
 )
 from projections.timeline import Timeline, fold_scores, steps
-from projections.viewer import REFEREE, SPECTATOR, Viewer, viewer_for
 from store.ledger import Ledger
 
 if TYPE_CHECKING:  # made on first use: a read of one match needs no projection
@@ -156,7 +156,7 @@ class Reader:
         that follow a match)."""
         row = self._readable(match_id)
         header, *lines = self._sealed_lines(row, after)
-        opened = record_opens(row.status == "over", row.sealed_log)
+        opened = row.opened
         return MatchLog(
             match=row.match,
             game=row.game,
@@ -204,7 +204,7 @@ class Reader:
         found = self.ledger.notes(row.match)
         if found is None:
             return []
-        opened = record_opens(row.status == "over", row.sealed_log)
+        opened = row.opened
         return found.readable_by(viewer.label(row.seats), viewer.referee, opened)
 
     def export(self, match_id: str, viewer: Viewer) -> list[dict[str, Any]]:

@@ -39,7 +39,7 @@ from domain.errors import BadInput, IllegalMove
 from domain.game import Rules
 from domain.match import HOUSE, TABLE, Fork, Match, list_of
 from domain.registry import rules_for
-from projections.viewer import Viewer
+from domain.viewer import Viewer
 
 FORMAT = "starledger-replay/2"
 OLD_FORMATS = ("starledger-replay/1",)

@@ -24,11 +24,11 @@ from domain.commitment import same, seed_commitment
 from domain.errors import NotFound
 from domain.match import Match, standing_events
 from domain.registry import rules_for
+from domain.viewer import SPECTATOR
 from projections.documents import decode_any, encode
 from projections.projectors import HASH_BYTES, match_row, scoreboard, view_doc
 from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
 from projections.runner import Projections
-from projections.viewer import SPECTATOR
 from store.ledger import Ledger
 
 SNAPSHOT_FIELDS = (

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.match import TABLE, Match
-from projections.viewer import Viewer
+from domain.viewer import Viewer
 from server.boards import drawer
 from server.boards.svg import Element, svg, text
 

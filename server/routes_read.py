@@ -19,9 +19,9 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from api.documents import Difference
 from api.local import news
 from domain.errors import BadInput
+from domain.viewer import Viewer
 from projections.documents import Scoreboard, ViewDoc
 from projections.queries import MatchLog, Reader
-from projections.viewer import Viewer
 from server.deps import VERSION, As, Auth, MatchId, Svc, responses
 from server.limits import Slot
 

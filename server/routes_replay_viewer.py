@@ -13,7 +13,6 @@ from litestar import Response, get
 from litestar.params import QueryParameter
 
 from domain.errors import IllegalMove
-from domain.match import record_opens
 from projections.replays import Verdict
 from projections.timeline import Timeline
 from server.deps import As, Auth, MatchId, Svc
@@ -45,7 +44,7 @@ async def board_picture(
         if at is not None and at > row.version:
             raise IllegalMove("BAD_STEP", f"at must be between 1 and {row.version}")
         match = svc.ledger.match(row.match, version=at)
-        return picture(match, viewer, opened=record_opens(row.status == "over", row.sealed_log))
+        return picture(match, viewer, opened=row.opened)
 
     drawn = await svc.run(draw, pool="long")
     return Response(drawn, headers={"ETag": f'"{drawn.version}"'})

@@ -22,9 +22,9 @@ from domain.bots import random_decision
 from domain.game import HouseChance, IllegalMove, Rng, Rules
 from domain.match import Match
 from domain.registry import all_games
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import dumps, export_lines, parse, rerun
-from projections.viewer import Viewer
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games()]

@@ -11,9 +11,9 @@ import pytest
 from cli.simulate import play_bot_match
 from domain.game import Rules
 from domain.registry import all_games
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games() if rules.slug != "toy"]

@@ -14,8 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from domain.viewer import SPECTATOR, viewer_for
 from projections.replays import parse, rerun
-from projections.viewer import SPECTATOR, viewer_for
 from server.pictures import picture
 
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome")

@@ -12,10 +12,10 @@ import pytest
 
 from domain.errors import RulesRetired
 from domain.registry import GAMES
+from domain.viewer import Viewer
 from projections.queries import Reader
 from projections.runner import Projections
 from projections.verification import verify_stored
-from projections.viewer import Viewer
 from store.ledger import Ledger
 from tests.toy_game import RULES, Draw, Take
 

@@ -25,6 +25,7 @@ from domain.errors import IllegalMove
 from domain.game import Rules
 from domain.match import Match
 from domain.registry import all_games
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import (
     canonical,
@@ -37,7 +38,6 @@ from projections.replays import (
     seal,
     verify_lines,
 )
-from projections.viewer import Viewer
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games()]

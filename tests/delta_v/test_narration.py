@@ -66,9 +66,9 @@ from domain.delta_v.narration_words import (
     WINDOWS,
 )
 from domain.match import MAX_SEAT_NAME, Match
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 from tests.narration_checks import Played, bot_matches
 from tests.narration_checks import check_sentence as checked
 

@@ -61,9 +61,9 @@ from domain.duck_dealer.events import (
 from domain.duck_dealer.narration import command_text, event_text
 from domain.duck_dealer.wording import GOOD_NAMES, PART_NAMES, SITE_NAMES, join, place
 from domain.match import Match
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 
 NAMES = list(SEAT_NAMES)
 REPLAYS = sorted((Path(__file__).parents[2] / "replays").glob("duck-dealer-*.jsonl"))

@@ -31,9 +31,9 @@ from domain.kosmonauts.events_round import RevealedOrder
 from domain.kosmonauts.flight import FlightOutcome, Sector
 from domain.kosmonauts.narration import command_text, event_text
 from domain.match import Match
+from domain.viewer import Viewer
 from projections.match_log import LogEntry, describe, match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 
 NAMES = ["ann", "ben", "cat", "dan"]
 # Matches random and smart bots play, basic and advanced, with the options that change events.

@@ -61,9 +61,9 @@ from domain.onward_to_venus.wording import (
     TILE_DISCARD_REASONS,
     TILE_KINDS,
 )
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 from tests.narration_checks import Played, bot_matches
 from tests.narration_checks import check_sentence as checked
 

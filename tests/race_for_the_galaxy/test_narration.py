@@ -42,9 +42,9 @@ from domain.race_for_the_galaxy.wording import (
     SETTLE_METHODS,
     TABLEAU_DISCARDS,
 )
+from domain.viewer import Viewer
 from projections.match_log import match_log
 from projections.replays import audit_lines
-from projections.viewer import Viewer
 
 from .helpers import build, of_type, one, play, select
 

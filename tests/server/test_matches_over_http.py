@@ -24,9 +24,9 @@ import pytest
 from domain.game import Rules
 from domain.match import list_of
 from domain.registry import all_games
+from domain.viewer import Viewer
 from projections.match_log import LogEntry, match_log
 from projections.replays import parse, verify_lines
-from projections.viewer import Viewer
 from store.ledger import Ledger
 from tests.server.bots import HttpMatch, create, follow_all, play
 from tests.server.conftest import Served

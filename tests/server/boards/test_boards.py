@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from domain.viewer import Viewer, viewer_for
 from projections.replays import parse, rerun
-from projections.viewer import Viewer, viewer_for
 from server.boards import BOARD_MODULES, drawer
 from server.pictures import picture
 from tests.server.boards.drawings import parsed, view_of

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from domain.match import Match
+from domain.viewer import viewer_for
 from projections.replays import rerun
-from projections.viewer import viewer_for
 from server.boards import drawer
 from server.boards import onward_to_venus as drawing
 from server.pictures import picture

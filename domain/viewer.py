@@ -48,3 +48,9 @@ def viewer_for(seats: Sequence[str], name: str | None) -> Viewer:
         known = ", ".join(seats)
         raise IllegalMove("UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})")
     return Viewer(seat=list(seats).index(name))
+
+
+def record_opens(over: bool, sealed_log: bool) -> bool:
+    """The one rule for when a match's whole record (log, seed, salts) opens to everyone: once
+    it is over, unless it was started with a sealed log."""
+    return over and not sealed_log
