@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -34,23 +34,22 @@ from api.documents import (
     Step,
     Tokens,
 )
-from api.tokens import TokenStore
-from api.trust import Identity
 from domain.errors import BadInput, IllegalMove
 from domain.match import TABLE, Fork, Match, standing_events
-from domain.notes import Note
 from domain.registry import all_games
 from domain.viewer import Viewer
-from projections.diffs import view_changes
-from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
-from projections.imports import import_lines
-from projections.match_log import LogEntry
 from projections.moves import chance_menu, plain
-from projections.queries import MatchLog, Reader
-from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
-from projections.table_record import dumps_table, import_table, table_lines
-from projections.timeline import Timeline
-from store.ledger import Ledger
+
+if TYPE_CHECKING:  # and the record formats (projections/replays.py, ...) where a use case needs one
+    from api.tokens import TokenStore
+    from api.trust import Identity
+    from domain.notes import Note
+    from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
+    from projections.match_log import LogEntry
+    from projections.queries import MatchLog, Reader
+    from projections.replays import Verdict
+    from projections.timeline import Timeline
+    from store.ledger import Ledger
 
 
 def game_list() -> list[GameInfo]:
@@ -269,6 +268,8 @@ class LocalClient:
         stored = self.ledger.stored_events(ident)
         if not 1 <= at <= len(stored):
             raise BadInput(f"steps go from 1 to {len(stored)}", code="BAD_STEP")
+        from projections.replays import export_lines
+
         origin = self.ledger.match(ident, version=at)
         chain = export_lines(stored[:at])[at]
         forked = fork_of(origin, stored[:at], str(chain["hash"]))
@@ -296,6 +297,8 @@ class LocalClient:
         for step in (first, second):
             if not 1 <= step <= row.version:
                 raise BadInput(f"steps go from 1 to {row.version}", code="BAD_STEP")
+        from projections.diffs import view_changes
+
         low, high = sorted((first, second))
         before = self.read.view(row.match, viewer, first).view
         after = self.read.view(row.match, viewer, second).view
@@ -358,21 +361,30 @@ class LocalClient:
     # -- records ------------------------------------------------------------------------------
 
     def export(self, match: str, *, as_: str | None = None) -> str:
+        from projections.replays import dumps
+
         row, viewer = self.viewer_of(match, as_)
         return dumps(self.read.export(row.match, viewer))
 
     def export_table(self, match: str) -> str:
         ident = self._ident(match)
+        from projections.table_record import dumps_table, table_lines
+
         self.identity.referees(ident)
         return dumps_table(table_lines(self.ledger.stored_events(ident)))
 
     def import_replay(self, text: str | bytes) -> Imported:
+        from projections.imports import import_lines
+        from projections.replays import parse
+
         self.identity.creates()
         match, created = import_lines(self.ledger, parse(text))
         tokens = self._tokens(match) if created else None
         return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
 
     def import_table(self, text: str | bytes) -> Imported:
+        from projections.table_record import import_table
+
         self.identity.creates()
         match = import_table(text)
         self.ledger.save(match)
@@ -380,6 +392,8 @@ class LocalClient:
         return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
 
     def verify(self, text: str | bytes) -> Verdict:
+        from projections.replays import parse, verify_lines
+
         return verify_lines(parse(text)).told()
 
     def verify_match(self, match: str, *, as_: str | None = None) -> Verdict:

@@ -18,11 +18,12 @@ A server's bearer:
 from __future__ import annotations
 
 import hmac
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
-from api.tokens import TokenRecord, TokenStore
+if TYPE_CHECKING:
+    from api.tokens import TokenRecord, TokenStore
 from domain.errors import BadInput, Forbidden, Unauthorized
 from domain.match import TABLE
 from domain.seat_names import normal

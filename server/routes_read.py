@@ -80,8 +80,8 @@ async def diff(
     svc: Svc,
     auth: Auth,
     match_id: MatchId,
-    first: Annotated[int, QueryParameter(query="from", ge=1, le=10**9, description="Step N.")],
-    second: Annotated[int, QueryParameter(query="to", ge=1, le=10**9, description="Step M.")],
+    first: Annotated[int, QueryParameter(name="from", ge=1, le=10**9, description="Step N.")],
+    second: Annotated[int, QueryParameter(name="to", ge=1, le=10**9, description="Step M.")],
     as_: As = None,
 ) -> Difference:
     """What changed between two steps as the caller sees them (`starledger diff`): the
