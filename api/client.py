@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # a protocol: its types are for the checker, never loaded to 
     from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
     from projections.match_log import LogEntry
     from projections.queries import MatchLog
-    from projections.replays import Verdict
     from projections.timeline import Timeline
+    from records.replays import Verdict
 
 
 class Client(Protocol):

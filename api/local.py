@@ -38,17 +38,17 @@ from domain.errors import BadInput, IllegalMove
 from domain.match import TABLE, Fork, Match, standing_events
 from domain.registry import all_games
 from domain.viewer import Viewer
-from projections.moves import chance_menu, plain
+from forms.menus import chance_menu, plain
 
-if TYPE_CHECKING:  # and the record formats (projections/replays.py, ...) where a use case needs one
+if TYPE_CHECKING:  # and the record formats (records/replays.py, ...) where a use case needs one
     from api.tokens import TokenStore
     from api.trust import Identity
     from domain.notes import Note
     from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
     from projections.match_log import LogEntry
     from projections.queries import MatchLog, Reader
-    from projections.replays import Verdict
     from projections.timeline import Timeline
+    from records.replays import Verdict
     from store.ledger import Ledger
 
 
@@ -268,7 +268,7 @@ class LocalClient:
         stored = self.ledger.stored_events(ident)
         if not 1 <= at <= len(stored):
             raise BadInput(f"steps go from 1 to {len(stored)}", code="BAD_STEP")
-        from projections.replays import export_lines
+        from records.replays import export_lines
 
         origin = self.ledger.match(ident, version=at)
         chain = export_lines(stored[:at])[at]
@@ -361,21 +361,21 @@ class LocalClient:
     # -- records ------------------------------------------------------------------------------
 
     def export(self, match: str, *, as_: str | None = None) -> str:
-        from projections.replays import dumps
+        from records.replays import dumps
 
         row, viewer = self.viewer_of(match, as_)
         return dumps(self.read.export(row.match, viewer))
 
     def export_table(self, match: str) -> str:
         ident = self._ident(match)
-        from projections.table_record import dumps_table, table_lines
+        from records.table_record import dumps_table, table_lines
 
         self.identity.referees(ident)
         return dumps_table(table_lines(self.ledger.stored_events(ident)))
 
     def import_replay(self, text: str | bytes) -> Imported:
-        from projections.imports import import_lines
-        from projections.replays import parse
+        from records.imports import import_lines
+        from records.replays import parse
 
         self.identity.creates()
         match, created = import_lines(self.ledger, parse(text))
@@ -383,7 +383,7 @@ class LocalClient:
         return Imported(match=str(match.id), version=match.version, created=created, tokens=tokens)
 
     def import_table(self, text: str | bytes) -> Imported:
-        from projections.table_record import import_table
+        from records.table_record import import_table
 
         self.identity.creates()
         match = import_table(text)
@@ -392,7 +392,7 @@ class LocalClient:
         return Imported(match=str(match.id), version=match.version, created=True, tokens=tokens)
 
     def verify(self, text: str | bytes) -> Verdict:
-        from projections.replays import parse, verify_lines
+        from records.replays import parse, verify_lines
 
         return verify_lines(parse(text)).told()
 

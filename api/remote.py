@@ -42,8 +42,8 @@ from domain.notes import Note
 from projections.documents import LeaderRow, MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
 from projections.queries import MatchLog
-from projections.replays import Verdict
 from projections.timeline import Timeline
+from records.replays import Verdict
 
 SERVER_VARIABLE = "STARLEDGER_SERVER"
 TOKEN_VARIABLE = "STARLEDGER_TOKEN"

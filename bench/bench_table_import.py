@@ -18,8 +18,8 @@ from pathlib import Path
 
 from bench.common import best_of, ensure_game
 from cli.simulate import play_bot_match
-from projections.replays import dumps, export_lines, parse, rerun
-from projections.table_record import dumps_table, import_table, table_lines
+from records.replays import dumps, export_lines, parse, rerun
+from records.table_record import dumps_table, import_table, table_lines
 from store.ledger import Ledger
 
 TARGET = 1000.0

@@ -23,8 +23,8 @@ from cli.simulate import SEAT_NAMES, Tally, save_replay, timed_bot_match
 from domain.game import IllegalMove
 from domain.registry import all_games, rules_for
 from projections.projectors import scoreboard
-from projections.replays import export_lines, verify_lines
 from projections.runner import Projections
+from records.replays import export_lines, verify_lines
 
 
 @app.command()

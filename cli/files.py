@@ -41,7 +41,7 @@ def write_atomic(path: Path, text: str, *, force: bool) -> None:
 
 def read_replay(path: Path) -> list[dict[str, Any]]:
     """A replay file's lines; a file that is too big, not text or not JSON Lines is refused."""
-    from projections.replays import ReplayError, parse
+    from records.replays import ReplayError, parse
 
     if path.is_dir():
         raise UserError(f"{path} is a folder, not a replay file")

@@ -25,7 +25,7 @@ import msgspec
 from cli.files import write_atomic
 from cli.output import UserError
 from domain.errors import Conflict
-from projections.moves import MoveEntry, MoveMenu
+from forms.menus import MoveEntry, MoveMenu
 
 
 class Listing(msgspec.Struct, kw_only=True):

@@ -29,8 +29,8 @@ from cli.output import UserError, print_json, reports_errors, say, terminal_widt
 from domain.errors import Conflict, IllegalMove
 from domain.reference import kind_summary
 from domain.registry import rules_for
-from projections.command_forms import command_text, command_usage, kind_of, parse_command_words
-from projections.moves import TABLE, MoveMenu, menu, move_parts
+from forms.command_forms import command_text, command_usage, kind_of, parse_command_words
+from forms.menus import TABLE, MoveMenu, menu, move_parts
 
 
 @app.command()

@@ -31,7 +31,7 @@ from projections.documents import ViewDoc
 from projections.match_log import LogEntry, describe, headline, match_log, told
 from projections.match_log import entry as log_entry
 from projections.queries import live_view
-from projections.replays import check_chain, rerun
+from records.replays import check_chain, rerun
 
 if TYPE_CHECKING:
     from rich.text import Text

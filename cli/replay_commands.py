@@ -31,10 +31,10 @@ from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
 from cli.stepper_text import describe_step
 from domain.registry import rules_for
-from projections.command_forms import command_text
+from forms.command_forms import command_text
 from projections.match_log import describe
 from projections.queries import StoreReader
-from projections.replays import (
+from records.replays import (
     ReplayError,
     Verdict,
     dumps,
@@ -43,8 +43,8 @@ from projections.replays import (
     rerun,
     verify_lines,
 )
-from projections.table_record import FORMAT as TABLE_FORMAT
-from projections.table_record import verify_table_record
+from records.table_record import FORMAT as TABLE_FORMAT
+from records.table_record import verify_table_record
 from store.ledger import Ledger, MatchNotFound
 
 Force = Annotated[bool, typer.Option("--force", help="Replace a file that exists.")]

@@ -13,7 +13,7 @@ import msgspec
 from cli.files import write_atomic
 from domain.bots import random_decision
 from domain.match import Match
-from projections.replays import dumps, export_lines
+from records.replays import dumps, export_lines
 from store.ledger import Ledger
 
 SEAT_NAMES = ("ann", "ben", "cat", "dan", "eve")

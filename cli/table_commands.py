@@ -18,7 +18,7 @@ from api.client import Client
 from cli import listings
 from cli.base import report_played
 from cli.output import UserError, print_json, say
-from projections.moves import TABLE, MoveMenu, outcome_menu
+from forms.menus import TABLE, MoveMenu, outcome_menu
 
 
 def table_menu(

@@ -2,7 +2,7 @@
 
 A seat sees the events whose visibility allows it and the commands it may see (a sealed choice
 is shown as sealed); a spectator sees what everyone sees; the referee sees everything. Every
-entry carries its salted commitment and chain hash (projections/replays.py), and its salt when
+entry carries its salted commitment and chain hash (records/replays.py), and its salt when
 the reader may see the whole entry. Once a match opens (over, not sealed) all may read all.
 """
 
@@ -18,8 +18,8 @@ import msgspec
 from domain.game import Rules
 from domain.match import typed
 from domain.viewer import Viewer
-from projections.command_forms import command_text, value_text
-from projections.replays import redact
+from forms.command_forms import command_text, value_text
+from records.replays import redact
 
 
 class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -137,7 +137,7 @@ def describe(
 ) -> str:
     """One game event as a line of text: told as a sentence by the game's narration, or (`raw`,
     or a game without one) its type, then its fields in the short form commands are written in
-    (projections/command_forms.py), every seat, however deep, by its name."""
+    (forms/command_forms.py), every seat, however deep, by its name."""
     narrator = rules.narrator
     if narrator is not None and not raw:
         return narrator.event_text(typed(event, rules.event_type), seats)

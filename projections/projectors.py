@@ -35,7 +35,7 @@ from projections.documents import (
     encode,
     to_json,
 )
-from projections.replays import chain_hashes, sealed_header
+from records.replays import chain_hashes, sealed_header
 from store.view_recorder import ViewRecorder
 
 Pending = dict[str, bytes | None]
@@ -84,7 +84,7 @@ class Projector(ABC):
     @abstractmethod
     def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
         """Add the documents that `events` change: new stored events of one match, in version
-        order (each a Match event, or its StoredFields: see projections/replays.py); `match`
+        order (each a Match event, or its StoredFields: see records/replays.py); `match`
         is the match as it stands after the last of them."""
 
     def doc(self, key: str, pending: Pending) -> Any:

@@ -25,7 +25,8 @@ from projections.projectors import (
     scoreboard,
     view_doc,
 )
-from projections.replays import (
+from projections.timeline import Timeline, fold_scores, steps
+from records.replays import (
     Verdict,
     audit_lines,
     dumps,
@@ -35,7 +36,6 @@ from projections.replays import (
     sealed_lines,
     verify_lines,
 )
-from projections.timeline import Timeline, fold_scores, steps
 from store.ledger import Ledger
 
 if TYPE_CHECKING:  # made on first use: a read of one match needs no projection

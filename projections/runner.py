@@ -25,7 +25,7 @@ from domain.match import Match
 from domain.notes import Notes
 from projections.parallel import catch_up_in_parallel, shares_for
 from projections.projectors import PROJECTORS, Projector
-from projections.replays import StoredFields
+from records.replays import StoredFields
 from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
 from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder

@@ -27,8 +27,8 @@ from domain.registry import rules_for
 from domain.viewer import SPECTATOR
 from projections.documents import decode_any, encode
 from projections.projectors import HASH_BYTES, match_row, scoreboard, view_doc
-from projections.replays import Verdict, dumps, export_lines, parse, verify_lines
 from projections.runner import Projections
+from records.replays import Verdict, dumps, export_lines, parse, verify_lines
 from store.ledger import Ledger
 
 SNAPSHOT_FIELDS = (

@@ -13,8 +13,8 @@ from litestar import Response, get
 from litestar.params import QueryParameter
 
 from domain.errors import IllegalMove
-from projections.replays import Verdict
 from projections.timeline import Timeline
+from records.replays import Verdict
 from server.deps import As, Auth, MatchId, Svc
 from server.pictures import Picture, picture
 from server.routes_read import READ, reading

@@ -12,7 +12,7 @@ from litestar.openapi.spec.enums import OpenAPIType
 from litestar.params import RawBody
 
 from api.documents import Imported
-from projections.replays import ReplayError, Verdict
+from records.replays import ReplayError, Verdict
 from server.deps import Auth, Svc, responses
 
 JSONL = "application/x-ndjson"

@@ -24,7 +24,7 @@ from domain.match import Match
 from domain.registry import all_games
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import dumps, export_lines, parse, rerun
+from records.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games()]

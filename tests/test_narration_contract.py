@@ -13,7 +13,7 @@ from domain.game import Rules
 from domain.registry import all_games
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 from store.ledger import Ledger
 
 GAMES = [rules for rules in all_games() if rules.slug != "toy"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from projections.replays import parse, rerun
+from records.replays import parse, rerun
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 FILES = sorted(REPLAYS.glob("*.jsonl"))

@@ -15,8 +15,8 @@ from cli.simulate import SEAT_NAMES, play_bot_match
 from domain.game import Rules
 from domain.match import standing_events
 from domain.registry import rules_for
-from projections.replays import dumps, export_lines, parse, verify_lines
-from projections.table_record import dumps_table, import_table, table_lines
+from records.replays import dumps, export_lines, parse, verify_lines
+from records.table_record import dumps_table, import_table, table_lines
 from store.ledger import Ledger
 
 # The games whose rules draw every outcome through domain/chance.py (issue #24, step 2).

@@ -14,8 +14,8 @@ import pytest
 import domain.match
 from domain.chance import TableChance
 from domain.registry import all_games
-from projections.replays import dumps, export_lines, parse, verify_lines
-from projections.table_record import import_table
+from records.replays import dumps, export_lines, parse, verify_lines
+from records.table_record import import_table
 from store.ledger import Ledger
 
 RECORDS = sorted((Path(__file__).parents[1] / "replays" / "tables").glob("*.table.jsonl"))

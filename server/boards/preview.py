@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from domain.viewer import SPECTATOR, viewer_for
-from projections.replays import parse, rerun
+from records.replays import parse, rerun
 from server.pictures import picture
 
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome")

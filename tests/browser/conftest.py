@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from projections.imports import import_lines
-from projections.replays import parse
+from records.imports import import_lines
+from records.replays import parse
 from store.ledger import Ledger
 from tests.server.server_process import ServerProcess
 from tests.waiting import CEILING

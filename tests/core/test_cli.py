@@ -484,8 +484,8 @@ def test_show_has_a_private_panel_and_the_referee_a_board(cli) -> None:  # type:
 def test_moves_parts_build_any_combination(cli) -> None:  # type: ignore[no-untyped-def]
     """Issue #14: where the listing samples (Delta V's multi-rocket moves), every part is shown
     and a combination of parts is accepted as one command, as JSON or in the short form."""
-    from projections.moves import legal_commands
-    from projections.replays import parse, rerun
+    from forms.menus import legal_commands
+    from records.replays import parse, rerun
 
     replay = sorted((Path(__file__).resolve().parents[2] / "replays").glob("delta-v-2p-*"))[0]
     lines = parse(replay.read_bytes())

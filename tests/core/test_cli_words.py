@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from cli.simulate import play_bot_match
-from projections.replays import dumps, export_lines
+from records.replays import dumps, export_lines
 from store.ledger import Ledger
 
 

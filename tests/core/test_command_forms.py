@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 from domain.errors import IllegalMove
 from domain.match import Match
 from domain.registry import all_games, rules_for
-from projections.command_forms import (
+from forms.command_forms import (
     command_text,
     command_usage,
     command_words,
     parse_command_words,
 )
-from projections.moves import END, SHOW, legal_commands, menu
+from forms.menus import END, SHOW, legal_commands, menu
 
 SEATS = ["ann", "ben", "cat", "dan"]
 
@@ -147,7 +147,7 @@ FIELD_TEXT = st.one_of(
 def test_hostile_short_forms_are_refused_cleanly(slug: str, kind: int, data: st.DataObject) -> None:
     """Whatever is typed, the short form either reads a value for the decoder to judge or is
     refused as BAD_COMMAND: never another exception."""
-    from projections.command_forms import command_classes, command_fields
+    from forms.command_forms import command_classes, command_fields
 
     rules = rules_for(slug)
     match = Match.start(slug, SEATS[: rules.min_seats], {}, 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.commitment import digest, effective_seed, entropy_commitment, seed_commitment
-from projections.replays import commit, link
+from records.replays import commit, link
 
 MATCH = "00000000-0000-4000-8000-000000000000"
 

@@ -12,7 +12,7 @@ import pytest
 from cli.app import app
 from cli.replay_commands import verify_file
 from cli.simulate import play_bot_match
-from projections.replays import export_lines, seal
+from records.replays import export_lines, seal
 from store.ledger import Ledger
 from tests.cli_runner import CliRunner
 

@@ -17,9 +17,9 @@ from cli.simulate import play_bot_match
 from domain.errors import kind_of
 from domain.registry import all_games
 from projections.projectors import CHUNK, AuditGap, audit_key, chain_hash, scoreboard, view_doc
-from projections.replays import Verdict, export_lines
 from projections.runner import Projections
 from projections.verification import verify_stored
+from records.replays import Verdict, export_lines
 from store.ledger import Ledger
 from tests.waiting import CEILING, wait_until
 

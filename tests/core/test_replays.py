@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.simulate import play_bot_match
-from projections.replays import ReplayError, dumps, export_lines, parse, rerun
+from records.replays import ReplayError, dumps, export_lines, parse, rerun
 from store.ledger import Ledger
 
 
@@ -62,7 +62,7 @@ def test_a_forged_file_with_a_valid_chain_still_fails_the_rerun() -> None:
         if line.get("kind") == "Decided" and line["command"]["type"] == "Draw"
     )
     decided["outcome"][1]["card"] += 1  # claim another card was drawn...
-    from projections.replays import seal
+    from records.replays import seal
 
     previous = ""
     for index, line in enumerate(lines):  # ...and re-seal the whole chain: only the re-run can tell

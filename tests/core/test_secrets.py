@@ -27,7 +27,7 @@ from domain.match import Match
 from domain.registry import all_games
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import (
+from records.replays import (
     canonical,
     commit,
     dumps,

@@ -14,7 +14,7 @@ from domain.game import IllegalMove
 from domain.match import Match
 from domain.registry import rules_for
 from domain.viewer import Viewer
-from projections.replays import dumps, export_lines, parse, rerun, verify_lines
+from records.replays import dumps, export_lines, parse, rerun, verify_lines
 from store.ledger import Ledger
 from tests.chance_replay import house_steps
 from tests.toy_game import Draw, Drew, DrewCard, FirstSeat, Take, TurnedUp

@@ -1,4 +1,4 @@
-"""The table record (projections/table_record.py): any match written out as every decision and
+"""The table record (records/table_record.py): any match written out as every decision and
 chance outcome, and applied again through the rules as a match dealt by the table."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from domain.bots import random_decision
 from domain.match import Match, standing_events
-from projections.replays import dumps, export_lines, parse, verify_lines
-from projections.table_record import (
+from records.replays import dumps, export_lines, parse, verify_lines
+from records.table_record import (
     TableRecordError,
     dumps_table,
     import_table,

@@ -68,7 +68,7 @@ from domain.delta_v.narration_words import (
 from domain.match import MAX_SEAT_NAME, Match
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 from tests.narration_checks import Played, bot_matches
 from tests.narration_checks import check_sentence as checked
 

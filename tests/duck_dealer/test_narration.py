@@ -63,7 +63,7 @@ from domain.duck_dealer.wording import GOOD_NAMES, PART_NAMES, SITE_NAMES, join,
 from domain.match import Match
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 
 NAMES = list(SEAT_NAMES)
 REPLAYS = sorted((Path(__file__).parents[2] / "replays").glob("duck-dealer-*.jsonl"))

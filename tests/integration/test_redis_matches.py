@@ -11,7 +11,7 @@ from typing import Any
 
 from cli.app import app
 from domain.errors import Conflict
-from projections.replays import dumps, export_lines, parse, rerun
+from records.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
 from tests.cli_runner import CliRunner
 from tests.redis_server import RedisServer

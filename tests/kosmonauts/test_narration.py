@@ -33,7 +33,7 @@ from domain.kosmonauts.narration import command_text, event_text
 from domain.match import Match
 from domain.viewer import Viewer
 from projections.match_log import LogEntry, describe, match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 
 NAMES = ["ann", "ben", "cat", "dan"]
 # Matches random and smart bots play, basic and advanced, with the options that change events.

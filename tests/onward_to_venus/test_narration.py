@@ -63,7 +63,7 @@ from domain.onward_to_venus.wording import (
 )
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 from tests.narration_checks import Played, bot_matches
 from tests.narration_checks import check_sentence as checked
 

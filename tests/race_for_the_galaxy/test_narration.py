@@ -44,7 +44,7 @@ from domain.race_for_the_galaxy.wording import (
 )
 from domain.viewer import Viewer
 from projections.match_log import match_log
-from projections.replays import audit_lines
+from records.replays import audit_lines
 
 from .helpers import build, of_type, one, play, select
 

@@ -26,7 +26,7 @@ from domain.match import list_of
 from domain.registry import all_games
 from domain.viewer import Viewer
 from projections.match_log import LogEntry, match_log
-from projections.replays import parse, verify_lines
+from records.replays import parse, verify_lines
 from store.ledger import Ledger
 from tests.server.bots import HttpMatch, create, follow_all, play
 from tests.server.conftest import Served

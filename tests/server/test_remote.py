@@ -17,7 +17,7 @@ from api.remote import RemoteClient, error_from
 from domain.errors import Conflict, Forbidden, IllegalMove, StoreUnavailable, Unauthorized
 from projections.documents import MatchRow, Scoreboard, ViewDoc
 from projections.match_log import LogEntry
-from projections.replays import parse, verify_lines
+from records.replays import parse, verify_lines
 from store.ledger import MatchNotFound
 from tests.server.conftest import Served
 

@@ -12,7 +12,7 @@ import httpx
 from api.remote import RemoteClient
 from cli.simulate import play_bot_match
 from cli.table_commands import table_menu
-from projections.table_record import dumps_table, table_lines
+from records.table_record import dumps_table, table_lines
 from store.ledger import Ledger
 from tests.server.conftest import Served
 
@@ -127,7 +127,7 @@ def test_a_table_match_is_entered_to_its_end_over_http(sqlite_served: Served) ->
 def _command(written: str, offered: list[dict[str, Any]], header: dict[str, Any]) -> Any:
     """The listed command whose written form is `written` (the record writes what was played)."""
     from domain.registry import rules_for
-    from projections.command_forms import command_text
+    from forms.command_forms import command_text
 
     rules = rules_for(GAME)
     for command in offered:

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from projections.replays import canonical, parse, verify_lines
+from records.replays import canonical, parse, verify_lines
 from tests.redis_server import RedisServer
 from tests.server.bots import HttpMatch, create
 from tests.server.server_process import ServerProcess

@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.match import Match
-from projections.replays import parse
+from records.replays import parse
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain.viewer import Viewer, viewer_for
-from projections.replays import parse, rerun
+from records.replays import parse, rerun
 from server.boards import BOARD_MODULES, drawer
 from server.pictures import picture
 from tests.server.boards.drawings import parsed, view_of

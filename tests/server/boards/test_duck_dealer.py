@@ -12,7 +12,7 @@ import pytest
 from domain.duck_dealer.commands import SubmitTurnOrderBid
 from domain.match import Match
 from domain.viewer import viewer_for
-from projections.replays import rerun
+from records.replays import rerun
 from server.boards import duck_dealer as drawing
 from server.pictures import picture
 from tests.server.boards.drawings import last_version, lines_of, parsed, view_of

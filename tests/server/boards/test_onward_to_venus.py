@@ -12,7 +12,7 @@ import pytest
 
 from domain.match import Match
 from domain.viewer import viewer_for
-from projections.replays import rerun
+from records.replays import rerun
 from server.boards import drawer
 from server.boards import onward_to_venus as drawing
 from server.pictures import picture

@@ -14,7 +14,7 @@ from domain.match import Match
 from domain.race_for_the_galaxy.components import card_name
 from domain.race_for_the_galaxy.view import RaceView
 from domain.viewer import viewer_for
-from projections.replays import rerun
+from records.replays import rerun
 from server.boards import race_for_the_galaxy as drawing
 from server.pictures import picture
 from tests.server.boards.drawings import last_version, lines_of, parsed, view_of

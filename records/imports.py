@@ -14,7 +14,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.errors import BadInput
 from domain.match import Match
-from projections.replays import ReplayError, export_lines, rerun, verify_lines
+from records.replays import ReplayError, export_lines, rerun, verify_lines
 from store.ledger import Ledger, MatchNotFound
 
 

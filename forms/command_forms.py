@@ -19,7 +19,7 @@ The short form is read from the command's type hints alone, so it is the same fo
 
 `command_words` writes a command so that `parse_command_words` reads back exactly that command
 (a field whose short form would read back differently is written as JSON), and `command_parts`
-splits a command into the parts a person picks one by one (projections/moves.py).
+splits a command into the parts a person picks one by one (forms/menus.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A seat's legal moves as people pick them: grouped by kind, numbered from 1, and where a kind
 has too many moves to read, built part by part.
 
-Every command is written in the short form of projections/command_forms.py and split into its
+Every command is written in the short form of forms/command_forms.py and split into its
 parts: its kind, then each field in order, a list field item by item and closed by "(no more)".
 A menu stands at a position (the parts picked so far) and offers either the moves under it,
 numbered, or, when there are more than `SHOW`, the distinct next parts, each with how many moves
@@ -22,7 +22,7 @@ import msgspec
 
 from domain.game import Rules, name_seats
 from domain.match import TABLE, Match
-from projections.command_forms import (
+from forms.command_forms import (
     command_classes,
     command_fields,
     command_text,

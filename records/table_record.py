@@ -27,8 +27,8 @@ from domain.errors import BadInput, IllegalMove
 from domain.game import Rules, name_seats
 from domain.match import TABLE, Match
 from domain.rng import Rng
-from projections.command_forms import command_text, parse_command_words
-from projections.replays import ReplayError, Verdict, canonical, parse
+from forms.command_forms import command_text, parse_command_words
+from records.replays import ReplayError, Verdict, canonical, parse
 
 FORMAT = "starledger-table/1"
 MAX_RECORD_LINES = 200_000
