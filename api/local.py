@@ -265,6 +265,9 @@ class LocalClient:
         `at`, chance from its own secret seed), naming its origin and that step's hash."""
         self.identity.creates()
         ident = self._ident(match)
+        if not self.read.summary(ident).opened:
+            # A fork's own referee reads its whole state at `at`: every seat's hidden facts.
+            self.identity.referees(ident)
         stored = self.ledger.stored_events(ident)
         if not 1 <= at <= len(stored):
             raise BadInput(f"steps go from 1 to {len(stored)}", code="BAD_STEP")

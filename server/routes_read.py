@@ -1,7 +1,7 @@
 """Reading and following a match as the caller may: view, log, scores, export, live events.
 
 Every read goes through the query layer with the viewer the caller's token allows
-(server/access.py); the query layer applies the trust rules (projections/queries.py).
+(api/trust.py); the query layer applies the trust rules (projections/queries.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What the browser viewer reads besides the log: a match step by step with its scores, its
 board as a picture at any step, and the verdict of `verify` on what the caller may have.
 
-Each answers as the caller's token allows (server/access.py), through the query layer, so the
+Each answers as the caller's token allows (api/trust.py), through the query layer, so the
 viewer's page can hold no more than the caller's own view, log and export.
 """
 

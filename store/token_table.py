@@ -1,5 +1,5 @@
 """Where the server keeps its bearer tokens' records: a table in the same store as the events,
-written once per match and read by token id. The records are salted hashes (server/tokens.py
+written once per match and read by token id. The records are salted hashes (api/tokens.py
 makes and checks them); nothing here ever sees a token's secret.
 
 Each backend has its own module, built from that backend's datastore and made by its

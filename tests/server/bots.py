@@ -82,7 +82,7 @@ def create(
 
 
 def follow_all(match: HttpMatch, timeout: float = 300) -> list[threading.Thread]:
-    """One SSE follower per seat and one for the spectator (cli/remote.py's `follow`)."""
+    """One SSE follower per seat and one for the spectator (api/remote.py's `follow`)."""
     threads = []
     for name in [*match.seats, "spectator"]:
         token = None if name == "spectator" else match.token(name)

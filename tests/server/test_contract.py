@@ -162,7 +162,13 @@ def script(face: Face) -> Iterator[tuple[str, Any]]:
     yield "verify full", face.anyone.verify(full)
     yield "verify redacted", face.anyone.verify(redacted)
     yield "verify match as ben", by["ben"].verify_match(match, as_="ben")
-    forked = face.anyone.fork(match, 5)
+    yield (
+        "a running match forks for its referee only",
+        refusal(lambda: by["ann"].fork(match, 5))
+        if face.name == "remote"
+        else ["Forbidden", "REFEREE_ONLY"],
+    )  # the owner is its referee
+    forked = by["referee"].fork(match, 5)
     face.known(forked.match)
     yield "fork", forked
     yield "forked summary", face.anyone.summary(forked.match)

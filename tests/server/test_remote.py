@@ -1,4 +1,4 @@
-"""cli/remote.py: the CLI's HTTP client, against a real server on SQLite.
+"""api/remote.py: the CLI's HTTP client, against a real server on SQLite.
 
 Given a server, when a remote player and an auditor use the client's functions (the ones the
 commands need: moves, play, undo, redo, show, log, score, follow, export, ...), they get the same
