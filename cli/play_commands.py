@@ -70,6 +70,14 @@ def new(
             "match waits for the table to give every chance outcome (`moves --as table`).",
         ),
     ] = False,
+    auto_forced: Annotated[
+        bool,
+        typer.Option(
+            "--auto-forced",
+            help="The platform plays a seat's move for it when it is the seat's only legal "
+            "move and nothing hidden decides that (recorded as the seat's, marked automatic).",
+        ),
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
@@ -78,7 +86,7 @@ def new(
     if server is not None:
         created = server.new(
             game, seat, parse_options(option or []), seed, sealed_log=sealed_log,
-            entropy=entropy, table=table,
+            entropy=entropy, table=table, auto_forced=auto_forced,
         )  # fmt: skip
         if json:
             print_json(created)
@@ -93,7 +101,7 @@ def new(
     ledger = open_ledger(store, create=True)
     match = ledger.new_match(
         game, seat, parse_options(option or []), seed, sealed_log=sealed_log, entropy=entropy,
-        table=table,
+        table=table, auto_forced=auto_forced,
     )  # fmt: skip
     if json:
         print_json(

@@ -153,6 +153,7 @@ class Remote:
         sealed_log: bool = False,
         entropy: bool = False,
         table: bool = False,
+        auto_forced: bool = False,
     ) -> CreatedMatch:
         body: dict[str, Any] = {
             "game": game,
@@ -163,6 +164,8 @@ class Remote:
         }
         if table:
             body["table"] = True
+        if auto_forced:
+            body["auto_forced"] = True
         if seed is not None:
             body["seed"] = seed
         return self._post(CreatedMatch, "/matches", body)

@@ -402,11 +402,13 @@ def fork(
         list(origin.seats),
         dict(origin.options),
         sealed_log=origin.sealed_log,
+        auto_forced=origin.auto_forced,
         fork=Fork(
             opening=standing_events(events),
             origin={"match": str(origin.id), "at": at, "hash": str(chain["hash"])},
         ),
     )
+    forked.play_forced()
     ledger.save(forked)
     Projections(ledger).catch_up(progress=CatchUpProgress())
     if json:

@@ -119,6 +119,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             sealed_log=data.sealed_log,
             entropy=data.entropy,
             table=data.table,
+            auto_forced=data.auto_forced,
         )
         tokens = svc.tokens.issue(match.id, match.seats, table=data.table)
         return CreatedMatch(
@@ -133,6 +134,7 @@ async def create_match(svc: Svc, auth: Auth, data: NewMatchBody) -> Response[Cre
             to_move=match.waiting_for,
             tokens=tokens,
             chance=match.chance,
+            auto_forced=match.auto_forced,
         )
 
     created = await svc.run(create, pool="play")
