@@ -216,6 +216,9 @@ def moves(
             "order cube or card), to combine into one command of your own.",
         ),
     ] = False,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Each move in the short form `play` reads, not words.")
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
@@ -274,7 +277,7 @@ def moves(
     if json:
         print_json([e.command for e in shown.entries if e.command is not None])
         return
-    _print_menu(shown, rules, match_id, as_)
+    _print_menu(shown, rules, match_id, as_, seats, raw)
 
 
 def _menu(seen: _Seen, as_: str, position: list[str], everything: bool) -> MoveMenu:
@@ -309,7 +312,15 @@ def _say_summary(slug: str, kind: str) -> None:
             say(line.replace("`", ""))
 
 
-def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
+def _print_menu(
+    shown: MoveMenu, rules: Any, match_id: str, as_: str, seats: list[str], raw: bool
+) -> None:
+    from cli.listing_words import numbered, phrase, wrapped
+
+    def say_wrapped(text: str) -> None:
+        for line in wrapped(text, terminal_width()):
+            say(line)
+
     if not shown.entries:
         if shown.over:
             say(f"the match is over; {as_} has no move")
@@ -329,15 +340,19 @@ def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
             say(current)
             _say_summary(rules.slug, current)
             if any(e.parts for e in shown.entries if e.kind == current):
-                say(f"  write one yourself: {command_usage(rules, current)}")
+                say_wrapped(f"  write one yourself: {command_usage(rules, current)}")
         if entry.parts is not None:
             steps = True
-            say(f"  {entry.number:>4}  {entry.text}  ({entry.count} moves)")
+            say(numbered(entry.number, f"{entry.text}  ({entry.count} moves)"))
         else:
-            say(f"  {entry.number:>4}  {entry.text}")
-    say(f"play one: starledger play {match_id} N --as {as_}")
+            say(numbered(entry.number, entry.text if raw else phrase(entry, rules, as_, seats)))
+    say_wrapped(
+        f"play one: starledger play {match_id} N --as {as_}  (N: the number before its ')')"
+    )
     if steps:
-        say(f"pick a part: starledger moves {match_id} --as {as_} --pick N  (--back: undo a pick)")
+        say_wrapped(
+            f"pick a part: starledger moves {match_id} --as {as_} --pick N  (--back: undo a pick)"
+        )
 
 
 @app.command()

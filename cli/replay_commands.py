@@ -342,11 +342,16 @@ def diff(
     changes = view_changes(msgspec.to_builtins(seen[0].view), msgspec.to_builtins(seen[1].view))
     low, high = sorted((first, second))
     if Path(target).is_file():
-        lines = read_replay(Path(target))[1:-1]
+        whole = read_replay(Path(target))
+        lines = whole[1:-1]
+        # Open as `log` reads it: the record is over (now, not at step M) and not sealed.
+        opened = whole[-1].get("result") is not None and not whole[0].get("sealed_log")
     else:
-        lines = export_lines(open_ledger(store).stored_events(target))[1:-1]
+        ledger = open_ledger(store)
+        lines = export_lines(ledger.stored_events(target))[1:-1]
+        opened = ledger.match(target).opened
     between = [line for line in lines if low < int(line.get("version", 0)) <= high]
-    entries = match_log(between, after.rules, after.seats, viewer, after.opened)
+    entries = match_log(between, after.rules, after.seats, viewer, opened)
     if json:
         print_json({"from": first, "to": second, "as": viewer.label(before.seats),
                     "decisions": entries, "changes": changes})  # fmt: skip

@@ -702,9 +702,7 @@ class Match(Aggregate):
         rules = self.rules
         self.check_current()
         self.check_may_decide(seat, command)
-        if automatic and not (
-            self.auto_forced and forced_move(rules, self.state, seat) == command
-        ):
+        if automatic and not (self.auto_forced and forced_move(rules, self.state, seat) == command):
             raise IllegalMove(
                 "NOT_FORCED", "a decision is made automatically only when it is the seat's "
                 "one legal move, in a match started with auto-forced",
@@ -849,9 +847,7 @@ class Match(Aggregate):
             )
         entry = self.latest_chosen()
         if entry is None:
-            raise IllegalMove(
-                "CANNOT_UNDO", "nothing to undo: only forced moves were played since"
-            )
+            raise IllegalMove("CANNOT_UNDO", "nothing to undo: only forced moves were played since")
         if entry.seat != seat:
             raise IllegalMove(
                 "CANNOT_UNDO", f"the latest decision is {self.seats[entry.seat]}'s, not yours"

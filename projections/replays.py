@@ -583,9 +583,7 @@ def _rules(header: dict[str, Any]) -> Rules[Any]:
     return rules
 
 
-def _replay_line(
-    match: Match, number: int, line: dict[str, Any], *, forced: bool = False
-) -> None:
+def _replay_line(match: Match, number: int, line: dict[str, Any], *, forced: bool = False) -> None:
     kind = line.get("kind")
     version = line.get("version")
     if forced and isinstance(version, int) and version <= match.version:

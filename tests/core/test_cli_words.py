@@ -90,3 +90,14 @@ def test_a_server_given_after_the_command_is_never_the_local_store(tmp_path: Pat
     )  # fmt: skip
     assert ran.returncode == 3, ran.stderr
     assert "did not answer" in ran.stderr and not store.exists()
+
+
+def test_diff_of_an_open_record_shows_what_log_shows(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    replay = sorted(replays.glob("race-for-the-galaxy-2p-*"))[0]
+    logged = json.loads(cli("log", str(replay), "--json"))
+    found = json.loads(cli("diff", str(replay), "1", "12", "--json"))
+    between = [entry for entry in logged if 1 < entry["version"] <= 12]
+    assert any(entry["kind"] == "Decided" for entry in between)
+    assert [e.get("command") for e in found["decisions"]] == [e.get("command") for e in between]
+    assert not any(entry.get("sealed") for entry in found["decisions"])
