@@ -24,6 +24,7 @@ from cli.output import (
     safe,
     say,
     table,
+    terminal_width,
 )
 from domain.match import Match
 from domain.notes import Note
@@ -81,8 +82,11 @@ def print_view(
     json: bool,
     *,
     board: str | None = None,
-    panels: Sequence[tuple[str, list[Change]]] = (),
+    panels: Sequence[tuple[str, list[Change], Any]] = (),
 ) -> None:
+    """The board, then each panel (title, its private parts, the view they come from) in words."""
+    from cli.panel_words import panel_lines
+
     if json:
         print_json({k: v for k, v in _builtins(doc).items() if k != "text"})
         return
@@ -93,15 +97,12 @@ def print_view(
         console().print(coloured(text, [s.seat for s in doc.scores], doc.to_move))
     else:
         say(text)
-    for title, found in panels:
+    names = [s.seat for s in doc.scores]
+    for title, found, seen in panels:
         changes = [c for c in found if c.path not in VIEWER_FIELDS]
         say(f"— {title} —")
-        if not changes:
-            say("  (nothing beyond what everyone sees)")
-        for change in changes:
-            value = change.after if change.kind != "removed" else change.before
-            shown = msgspec.json.encode(value).decode()
-            say(f"  {change.path}: {shown}" if change.kind != "removed" else f"  not {shown}")
+        for line in panel_lines(changes, seen, rules.narration, names, terminal_width()):
+            say(line)
     say("scores: " + ", ".join(f"{s.seat} {s.score}" for s in doc.scores))
     if doc.winners:
         say(f"the match is over; winner: {', '.join(doc.winners)}")
@@ -174,20 +175,20 @@ def print_view_with_panels(
         return
     public = view(Viewer())
     if viewer.referee:
-        panels = [
-            (f"what {name} knows", view_changes(public.view, view(Viewer(seat=i)).view))
-            for i, name in enumerate(seats)
-        ]
+        panels = []
+        for i, name in enumerate(seats):
+            own = view(Viewer(seat=i)).view
+            panels.append((f"what {name} knows", view_changes(public.view, own), own))
         # The referee's view is the whole state: what no view shows under the same name (a
         # draw pile's order, a face-down tile) is printed as it is.
         if isinstance(doc.view, dict) and isinstance(public.view, dict):
             rest = [Change(key, after=value, kind="added") for key, value in doc.view.items()
                     if key not in public.view]  # fmt: skip
-            panels.append(("the rest of the state (no view shows these fields)", rest))
+            panels.append(("the rest of the state (no view shows these fields)", rest, doc.view))
         print_view(doc, json, board=public.text, panels=panels)
     elif viewer.seat is not None:
         private = view_changes(public.view, doc.view)
-        print_view(doc, json, panels=[("what I know (hidden from the others)", private)])
+        print_view(doc, json, panels=[("what I know (hidden from the others)", private, doc.view)])
     else:
         print_view(doc, json)
 

@@ -101,3 +101,30 @@ def test_diff_of_an_open_record_shows_what_log_shows(cli) -> None:  # type: igno
     assert any(entry["kind"] == "Decided" for entry in between)
     assert [e.get("command") for e in found["decisions"]] == [e.get("command") for e in between]
     assert not any(entry.get("sealed") for entry in found["decisions"])
+
+
+GAMES = ("delta-v", "race-for-the-galaxy", "duck-dealer-3p-auction", "kosmonauts",
+         "onward-to-venus")  # fmt: skip
+
+
+def _panel(shown: str) -> list[str]:
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("— what"))
+    return [line for line in lines[start:] if not line.startswith(("scores:", "to move:"))]
+
+
+def test_what_i_know_is_told_in_words_with_the_games_names(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    told: dict[str, str] = {}
+    for game in GAMES:
+        replay = sorted(replays.glob(f"{game}-*"))[0]
+        seat = json.loads(replay.read_text().splitlines()[0])["seats"][0]
+        for at in (5, 30, 60):
+            for viewer in (seat, "referee"):
+                panel = _panel(cli("show", str(replay), "--at", str(at), "--as", viewer))
+                text = "\n".join(panel)
+                told[game] = told.get(game, "") + text
+                assert "[0]" not in text and '{"' not in text and '":' not in text, text
+    assert "(Mission I" in told["kosmonauts"]  # missions by name
+    assert "cards)" in told["race-for-the-galaxy"] and "hand " in told["race-for-the-galaxy"]
+    assert "Combat +" in told["onward-to-venus"]  # cards by name
