@@ -15,6 +15,7 @@ import typer
 
 from cli.base import AsViewer, Json, MatchId, Store, app, open_ledger, reader, remote
 from cli.files import read_replay
+from cli.fit import fit_text
 from cli.output import (
     UserError,
     colour_wanted,
@@ -92,7 +93,7 @@ def print_view(
         return
     rules = rules_for(doc.game)
     say(f"{rules.name} — match {doc.match} — version {doc.version} — as {doc.as_}")
-    text = board if board is not None else doc.text
+    text = fit_text(board if board is not None else doc.text, terminal_width())
     if colour_wanted():
         console().print(coloured(text, [s.seat for s in doc.scores], doc.to_move))
     else:

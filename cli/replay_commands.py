@@ -24,15 +24,15 @@ from cli.base import (
     remote,
 )
 from cli.files import read_replay, read_text, write_atomic
-from cli.output import UserError, print_json, reports_errors, say
+from cli.fit import fit_text
+from cli.output import UserError, print_json, reports_errors, say, terminal_width
 from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
 from cli.stepper_text import describe_step
 from domain.match import Fork, Match, standing_events
-from projections.command_forms import command_text
 from projections.diffs import view_changes
 from projections.imports import import_lines
-from projections.match_log import describe, match_log
+from projections.match_log import describe, headline, match_log
 from projections.queries import live_view
 from projections.replays import (
     ReplayError,
@@ -465,16 +465,19 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
         at = ledger.match(ident, version=number)
         doc = live_view(at, viewer)
         entries = match_log([lines[number - 1]], rules, at.seats, viewer, opened)
+        width = terminal_width() - 4  # inside the pane's border and padding
         decision = describe_step(
             entries,
             lambda e: describe(e, at.seats, rules),
-            lambda c: command_text(c, rules, at.seats),
+            lambda e: headline(e, at.seats, rules),
+            width,
         )
         for note in notes:
             if note.get("step") == number:
                 decision += f"\nnote by {note.get('author')}: {note.get('text')}"
         names = list(at.seats)
-        return coloured(doc.text, names, doc.to_move), decision  # one colour per seat
+        board = fit_text(doc.text, width)
+        return coloured(board, names, doc.to_move), decision  # one colour per seat
 
     title = f"{rules.name} — {ident[:8]} — as {viewer.label(match.seats)}"
     return title, match.version, frame

@@ -9,19 +9,18 @@ from typing import Any
 def describe_step(
     entries: list[Any],
     describe: Callable[[dict[str, Any]], str],
-    command: Callable[[dict[str, Any]], str] = str,
+    headline: Callable[[Any], str],
+    width: int,
 ) -> str:
-    """The decision of one step as text (from its log entry): `describe` writes a game event,
-    `command` a command (seats by name)."""
+    """The decision of one step as text (from its log entry), told as `log` tells it:
+    `headline` an entry, `describe` a game event; every line wrapped to `width`."""
+    import textwrap
+
     lines: list[str] = []
     for entry in entries:
-        if entry.kind == "Decided":
-            what = "(sealed)" if entry.sealed else command(entry.command)
-            lines.append(f"step {entry.version}: {entry.seat} decided {what}")
-        elif entry.kind in ("Undone", "Redone"):
-            lines.append(f"step {entry.version}: {entry.seat} {entry.kind.lower()} "
-                         f"decision {entry.decision}")  # fmt: skip
-        else:
-            lines.append(f"step {entry.version}: {entry.kind}")
-        lines += ["  " + describe(event) for event in entry.events]
+        lines += textwrap.wrap(f"step {entry.version}: {headline(entry)}", width,
+                               subsequent_indent="    ")  # fmt: skip
+        for event in entry.events:
+            lines += textwrap.wrap(describe(event), width, initial_indent="  ",
+                                   subsequent_indent="      ")  # fmt: skip
     return "\n".join(lines) or "(nothing this viewer may see)"

@@ -128,3 +128,38 @@ def test_what_i_know_is_told_in_words_with_the_games_names(cli) -> None:  # type
     assert "(Mission I" in told["kosmonauts"]  # missions by name
     assert "cards)" in told["race-for-the-galaxy"] and "hand " in told["race-for-the-galaxy"]
     assert "Combat +" in told["onward-to-venus"]  # cards by name
+
+
+def test_show_and_step_fit_the_terminal_for_every_game(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cli.replay_commands import stepper_frames
+
+    monkeypatch.setenv("COLUMNS", "100")
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    for game in GAMES:
+        replay = sorted(replays.glob(f"{game}-*"))[-1]
+        seat = json.loads(replay.read_text().splitlines()[0])["seats"][0]
+        for viewer in (seat, "referee"):
+            shown = cli("show", str(replay), "--at", "40", "--as", viewer)
+            assert max(len(line) for line in shown.splitlines()) <= 100, game
+        _, last, frame = stepper_frames(str(replay), seat, None)
+        for step in (1, 2, last // 2, last):
+            board, decision = frame(step)
+            text = board.plain if hasattr(board, "plain") else board
+            assert max(len(line) for line in text.splitlines()) <= 96, (game, step)
+            assert max(len(line) for line in decision.splitlines()) <= 96, (game, step)
+
+
+def test_the_duck_dealer_map_shows_planets_cubes_and_ships(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    replay = sorted(replays.glob("duck-dealer-2p-*"))[0]
+    shown = cli("show", str(replay), "--as", "ann")
+    assert "Map:" in shown
+    drawn = shown[shown.index("Map:") :]
+    for planet in ("S1", "S5", "P1", "P10", "P11"):
+        assert planet in drawn
+    assert "A/1 ann" in drawn and "B/2 ben" in drawn
+    grid = "\n".join(line for line in drawn.splitlines()[1:] if "ship/route cube" not in line)
+    assert "A" in grid and "B" in grid  # both ships on the map
+    import re
+
+    assert re.search(r"(?<![PS0-9])1(?![0-9'])", grid)  # a route cube of ann's
