@@ -385,7 +385,7 @@ def play(
         give_chance(match_id, words, store, expect_version, json)
         return
     given: Any
-    if len(words) == 1 and words[0].strip().isdigit():
+    if len(words) == 1 and words[0].strip().removesuffix(")").isdigit():  # "4" or "4)" as listed
         # Through a server, its own listing names the version now (the index may lag).
         seen = _seen(match_id, as_, store, with_moves=remote() is not None)
         moves_now: Callable[[], list[dict[str, Any]]] = lambda: seen.commands  # noqa: E731
@@ -397,7 +397,7 @@ def play(
             seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}",
             _still_good(match_id, as_, store, moves_now),
         )  # fmt: skip
-        number = int(words[0])
+        number = int(words[0].strip().removesuffix(")"))
         chosen = listings.entry(listing, number)
         if chosen.command is None:
             raise UserError(
