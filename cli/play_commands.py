@@ -346,9 +346,7 @@ def _print_menu(
             say(numbered(entry.number, f"{entry.text}  ({entry.count} moves)"))
         else:
             say(numbered(entry.number, entry.text if raw else phrase(entry, rules, as_, seats)))
-    say_wrapped(
-        f"play one: starledger play {match_id} N --as {as_}  (N: the number before its ')')"
-    )
+    say_wrapped(f"play one: starledger play {match_id} N --as {as_}")
     if steps:
         say_wrapped(
             f"pick a part: starledger moves {match_id} --as {as_} --pick N  (--back: undo a pick)"
