@@ -69,7 +69,7 @@ def _state_before(events: list[Any], version: int) -> Any:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_play_makes_no_choice_for_a_seat_and_replays_identically(game: str) -> None:
-    played = 0
+    played = undone_forced = 0
     for seed in range(SEEDS[game]):
         match = _random_match(game, seed, undo_rate=0.2)
         played += _check_every_automatic_decision(match)
@@ -79,11 +79,18 @@ def test_random_play_makes_no_choice_for_a_seat_and_replays_identically(game: st
         assert lines[0]["auto_forced"] is True
         assert verify_lines(lines).ok, verify_lines(lines).problem
         # Stopping at every step, the same events come back, one line at a time.
-        for upto in range(2, len(lines) - 1, max(1, (len(lines) - 2) // 7)):
+        automatic = {line["version"] for line in lines if line.get("automatic")}
+        undone = [line["version"] for line in lines
+                  if line.get("kind") == "Undone" and line["decision"] in automatic]  # fmt: skip
+        undone_forced += len(undone)
+        steps = range(2, len(lines) - 1, max(1, (len(lines) - 2) // 7))
+        for upto in sorted({*steps, *undone, *(v - 1 for v in undone)}):
             again = rerun(lines, upto=upto)
             assert again.version == upto
     if game in ("delta-v", "duck-dealer"):
         assert played  # these games meet forced moves whose being forced is public
+    if game == "duck-dealer":
+        assert undone_forced  # a seat's undo took a forced move back with its decision
 
 
 def test_a_record_that_skips_or_invents_a_forced_move_does_not_verify() -> None:
@@ -147,10 +154,13 @@ def test_the_cli_starts_an_auto_forced_match_and_tells_forced_moves(cli, tmp_pat
     match = made["match"]
     rng = random.Random(0)
     ledger = Ledger(f"sqlite:///{tmp_path}/cli.db")
-    while ledger.match(match).result is None and ledger.match(match).decisions < 300:
-        current = ledger.match(match)
+    current = ledger.match(match)
+    while current.result is None and current.decisions < 300:  # until a forced move is played
         seat, command = random_decision(current.rules, current.state, rng)
-        ledger.play(match, current.seats[seat], command)
+        before = current.version
+        current, _ = ledger.play(match, current.seats[seat], command)
+        if current.version > before + 1:
+            break
     stored = ledger.stored_events(match)
     assert any(getattr(e, "automatic", False) for e in stored)
     told = cli("log", match)
