@@ -469,8 +469,8 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
         decision = describe_step(
             entries,
             lambda e: describe(e, at.seats, rules),
-            lambda e: headline(e, at.seats, rules),
-            width,
+            headline=lambda e: headline(e, at.seats, rules),
+            width=width,
         )
         for note in notes:
             if note.get("step") == number:

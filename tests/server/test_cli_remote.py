@@ -42,34 +42,3 @@ def test_a_remote_player_uses_the_same_commands(sqlite_served: Served) -> None:
     # the option form, before the command, works too
     direct = runner.invoke(app, ["--server", server, "--token", ann, "show", match, "--json"])
     assert direct.exit_code == 0, direct.stderr
-
-
-def test_a_match_started_over_http_plays_forced_moves(sqlite_served: Served) -> None:
-    """`POST /matches` takes `auto_forced`, and the CLI's `new --auto-forced --server` sends it:
-    the match plays each seat's forced moves for it, on the server."""
-    server = sqlite_served.api.removesuffix("/api/v1")
-    runner = CliRunner()
-    made = runner.invoke(
-        app, ["--server", server, "new", "duck-dealer", "--seat", "ann", "--seat", "ben",
-              "--seed", "0", "--auto-forced", "--json"],
-    )  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    created = json.loads(made.stdout)
-    assert created["auto_forced"] is True
-    import random
-
-    rng = random.Random(0)
-    with Remote(server, created["tokens"]["referee"]) as referee:
-        for _ in range(400):
-            entries = referee.log(created["match"]).entries
-            if any(entry.automatic for entry in entries):
-                break
-            summary = referee.summary(created["match"])
-            if summary.status == "over":
-                break
-            seat = summary.to_move[0]
-            with Remote(server, created["tokens"]["seats"][seat]) as player:
-                moves = player.moves(created["match"])
-                command = rng.choice(moves.commands)
-                player.play(created["match"], command, moves.version)
-        assert any(entry.automatic and "(forced)" in entry.text for entry in entries)
