@@ -48,6 +48,7 @@ class NewMatch(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=
     sealed_log: bool = False
     entropy: bool = False
     table: bool = False  # a game played at a table: it gives every chance outcome
+    auto_forced: bool = False  # the platform plays each seat's forced moves for it
 
 
 class Tokens(msgspec.Struct, kw_only=True, frozen=True):
@@ -71,6 +72,7 @@ class CreatedMatch(msgspec.Struct, kw_only=True, frozen=True):
     to_move: list[str]
     tokens: Tokens | None = None  # a server's (a local store has no bearer tokens)
     chance: str = "house"
+    auto_forced: bool = False
 
 
 class Moves(msgspec.Struct, kw_only=True, frozen=True):

@@ -122,6 +122,7 @@ class LocalClient:
         match = self.ledger.new_match(
             spec.game, list(spec.seats), dict(spec.options), spec.seed,
             sealed_log=spec.sealed_log, entropy=spec.entropy, table=spec.table,
+            auto_forced=spec.auto_forced,
         )  # fmt: skip
         return CreatedMatch(
             match=str(match.id),
@@ -135,6 +136,7 @@ class LocalClient:
             to_move=match.waiting_for,
             tokens=self._tokens(match, table=spec.table),
             chance=match.chance,
+            auto_forced=match.auto_forced,
         )
 
     def matches(
@@ -436,16 +438,19 @@ def fork_of(origin: Match, events: list[Any], chain_hash: str) -> Match:
         )
     if not origin.dealt:
         raise BadInput(f"the opening is not dealt at step {at}: fork a later step", code="BAD_STEP")
-    return Match.start(
+    forked = Match.start(
         origin.game,
         list(origin.seats),
         dict(origin.options),
         sealed_log=origin.sealed_log,
+        auto_forced=origin.auto_forced,
         fork=Fork(
             opening=standing_events(events),
             origin={"match": str(origin.id), "at": at, "hash": chain_hash},
         ),
     )
+    forked.play_forced()
+    return forked
 
 
 def _listed(match: Match) -> dict[str, Any]:

@@ -105,9 +105,11 @@ def last(
 
 
 def entry(listing: Listing, number: int) -> MoveEntry:
+    """The entry numbered `number` (a part keeps its number across picks, so a listing's
+    numbers need not run from 1 without a gap)."""
     entries = listing.menu.entries
-    if not 1 <= number <= len(entries):
-        raise UserError(
-            f"no move {number} in the last listing ({len(entries)} entries): see `moves`"
-        )
-    return entries[number - 1]
+    for found in entries:
+        if found.number == number:
+            return found
+    shown = ", ".join(str(e.number) for e in entries[:12]) + (", ..." if len(entries) > 12 else "")
+    raise UserError(f"no move {number} in the last listing (its numbers: {shown}): see `moves`")

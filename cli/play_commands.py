@@ -67,13 +67,21 @@ def new(
             "match waits for the table to give every chance outcome (`moves --as table`).",
         ),
     ] = False,
+    auto_forced: Annotated[
+        bool,
+        typer.Option(
+            "--auto-forced",
+            help="The platform plays a seat's move for it when it is the seat's only legal "
+            "move and nothing hidden decides that (recorded as the seat's, marked automatic).",
+        ),
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
     """Start a match; prints its id (through a server, also its tokens, shown this once)."""
     spec = NewMatch(
         game=game, seats=seat, options=parse_options(option or []), seed=seed,
-        sealed_log=sealed_log, entropy=entropy, table=table,
+        sealed_log=sealed_log, entropy=entropy, table=table, auto_forced=auto_forced,
     )  # fmt: skip
     created = client(store, create=True).new(spec)
     if json:
@@ -166,6 +174,9 @@ def moves(
             "order cube or card), to combine into one command of your own.",
         ),
     ] = False,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Each move in the short form `play` reads, not words.")
+    ] = False,
     store: Store = None,
     json: Json = False,
 ) -> None:
@@ -225,7 +236,7 @@ def moves(
     if json:
         print_json([e.command for e in shown.entries if e.command is not None])
         return
-    _print_menu(shown, rules, match_id, as_)
+    _print_menu(shown, rules, match_id, as_, seats, raw)
 
 
 def _menu(seen: _Seen, as_: str, position: list[str], everything: bool) -> MoveMenu:
@@ -260,7 +271,15 @@ def _say_summary(slug: str, kind: str) -> None:
             say(line.replace("`", ""))
 
 
-def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
+def _print_menu(
+    shown: MoveMenu, rules: Any, match_id: str, as_: str, seats: list[str], raw: bool
+) -> None:
+    from cli.listing_words import numbered, phrase, wrapped
+
+    def say_wrapped(text: str) -> None:
+        for line in wrapped(text, terminal_width()):
+            say(line)
+
     if not shown.entries:
         if shown.over:
             say(f"the match is over; {as_} has no move")
@@ -280,15 +299,17 @@ def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str) -> None:
             say(current)
             _say_summary(rules.slug, current)
             if any(e.parts for e in shown.entries if e.kind == current):
-                say(f"  write one yourself: {command_usage(rules, current)}")
+                say_wrapped(f"  write one yourself: {command_usage(rules, current)}")
         if entry.parts is not None:
             steps = True
-            say(f"  {entry.number:>4}  {entry.text}  ({entry.count} moves)")
+            say(numbered(entry.number, f"{entry.text}  ({entry.count} moves)"))
         else:
-            say(f"  {entry.number:>4}  {entry.text}")
-    say(f"play one: starledger play {match_id} N --as {as_}")
+            say(numbered(entry.number, entry.text if raw else phrase(entry, rules, as_, seats)))
+    say_wrapped(f"play one: starledger play {match_id} N --as {as_}")
     if steps:
-        say(f"pick a part: starledger moves {match_id} --as {as_} --pick N  (--back: undo a pick)")
+        say_wrapped(
+            f"pick a part: starledger moves {match_id} --as {as_} --pick N  (--back: undo a pick)"
+        )
 
 
 @app.command()
@@ -322,7 +343,7 @@ def play(
         give_chance(asks, match_id, words, expect_version, json)
         return
     given: Any
-    if len(words) == 1 and words[0].strip().isdigit():
+    if len(words) == 1 and words[0].strip().removesuffix(")").isdigit():  # "4" or "4)" as listed
         seen, found = _seen(asks, match_id, as_)
         if not found.to_move and found.refused_code:  # not to move: say so, not "no listing"
             raise IllegalMove(found.refused_code, found.refused or "")
@@ -330,7 +351,7 @@ def play(
             seen.where, seen.match, as_, seen.version, f"starledger moves {match_id} --as {as_}",
             _still_good(asks, match_id, as_, seen.commands),
         )  # fmt: skip
-        number = int(words[0])
+        number = int(words[0].strip().removesuffix(")"))
         chosen = listings.entry(listing, number)
         if chosen.command is None:
             raise UserError(

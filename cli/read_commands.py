@@ -12,6 +12,7 @@ import typer
 
 from cli.base import AsViewer, Json, MatchId, Store, app, client
 from cli.files import read_replay
+from cli.fit import fit_text
 from cli.output import (
     UserError,
     colour_wanted,
@@ -21,6 +22,7 @@ from cli.output import (
     safe,
     say,
     table,
+    terminal_width,
 )
 from domain.match import Match
 from domain.notes import Note
@@ -77,27 +79,27 @@ def print_view(
     json: bool,
     *,
     board: str | None = None,
-    panels: Sequence[tuple[str, list[Change]]] = (),
+    panels: Sequence[tuple[str, list[Change], Any]] = (),
 ) -> None:
+    """The board, then each panel (title, its private parts, the view they come from) in words."""
+    from cli.panel_words import panel_lines
+
     if json:
         print_json({k: v for k, v in _builtins(doc).items() if k != "text"})
         return
     rules = rules_for(doc.game)
     say(f"{rules.name} — match {doc.match} — version {doc.version} — as {doc.as_}")
-    text = board if board is not None else doc.text
+    text = fit_text(board if board is not None else doc.text, terminal_width())
     if colour_wanted():
         console().print(coloured(text, [s.seat for s in doc.scores], doc.to_move))
     else:
         say(text)
-    for title, found in panels:
+    names = [s.seat for s in doc.scores]
+    for title, found, seen in panels:
         changes = [c for c in found if c.path not in VIEWER_FIELDS]
         say(f"— {title} —")
-        if not changes:
-            say("  (nothing beyond what everyone sees)")
-        for change in changes:
-            value = change.after if change.kind != "removed" else change.before
-            shown = msgspec.json.encode(value).decode()
-            say(f"  {change.path}: {shown}" if change.kind != "removed" else f"  not {shown}")
+        for line in panel_lines(changes, seen, rules.narration, names, terminal_width()):
+            say(line)
     say("scores: " + ", ".join(f"{s.seat} {s.score}" for s in doc.scores))
     if doc.winners:
         say(f"the match is over; winner: {', '.join(doc.winners)}")
@@ -167,19 +169,20 @@ def print_view_with_panels(
         return
     public = view(SPECTATOR)
     if doc.as_ == REFEREE:
-        panels = [
-            (f"what {name} knows", view_changes(public.view, view(name).view)) for name in seats
-        ]
+        panels = []
+        for name in seats:
+            own = view(name).view
+            panels.append((f"what {name} knows", view_changes(public.view, own), own))
         # The referee's view is the whole state: what no view shows under the same name (a
         # draw pile's order, a face-down tile) is printed as it is.
         if isinstance(doc.view, dict) and isinstance(public.view, dict):
             rest = [Change(key, after=value, kind="added") for key, value in doc.view.items()
                     if key not in public.view]  # fmt: skip
-            panels.append(("the rest of the state (no view shows these fields)", rest))
+            panels.append(("the rest of the state (no view shows these fields)", rest, doc.view))
         print_view(doc, json, board=public.text, panels=panels)
     else:
         private = view_changes(public.view, doc.view)
-        print_view(doc, json, panels=[("what I know (hidden from the others)", private)])
+        print_view(doc, json, panels=[("what I know (hidden from the others)", private, doc.view)])
 
 
 def print_log(

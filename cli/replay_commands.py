@@ -26,13 +26,13 @@ from cli.base import (
     parse_options,
 )
 from cli.files import read_replay, read_text, write_atomic
-from cli.output import UserError, print_json, reports_errors, say
+from cli.fit import fit_text
+from cli.output import UserError, print_json, reports_errors, say, terminal_width
 from cli.read_commands import coloured, print_log, print_view, show_match
 from cli.simulate import play_bot_match, save_replay
 from cli.stepper_text import describe_step
 from domain.registry import rules_for
-from forms.command_forms import command_text
-from projections.match_log import describe
+from projections.match_log import describe, headline
 from projections.queries import StoreReader
 from records.replays import (
     ReplayError,
@@ -387,15 +387,18 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
 
     def frame(number: int) -> tuple[Any, str]:
         doc = asks.show(found.match, as_=as_, at=number)
+        width = terminal_width() - 4  # inside the pane's border and padding
         decision = describe_step(
             entries.get(number, []),
             lambda e: describe(e, seats, rules),
-            lambda c: command_text(c, rules, seats),
+            headline=lambda e: headline(e, seats, rules),
+            width=width,
         )
         for note in notes:
             if note.get("step") == number:
                 decision += f"\nnote by {note.get('author')}: {note.get('text')}"
-        return coloured(doc.text, seats, doc.to_move), decision  # one colour per seat
+        board = fit_text(doc.text, width)
+        return coloured(board, seats, doc.to_move), decision  # one colour per seat
 
     title = f"{rules.name} — {found.match[:8]} — as {found.viewer}"
     return title, asks.summary(found.match).version, frame

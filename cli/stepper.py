@@ -11,7 +11,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
 from cli.output import safe
@@ -20,9 +20,12 @@ from cli.output import safe
 class Stepper(App[None]):
     """Steps 1..last of a match; `frame(step)` gives (board text, decision text) for a step."""
 
+    # The decision above the board, each the terminal's full width: a board is fitted to 100
+    # columns (cli/fit.py), and side by side it was cut.
     CSS = """
-    #board { width: 2fr; border: round $accent; padding: 0 1; }
-    #decision { width: 1fr; border: round $secondary; padding: 0 1; }
+    #decision-scroll { height: auto; max-height: 35%; }
+    #board { border: round $accent; padding: 0 1; }
+    #decision { border: round $secondary; padding: 0 1; }
     #jump { dock: bottom; display: none; }
     #jump.shown { display: block; }
     """
@@ -47,11 +50,11 @@ class Stepper(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal():
-            with VerticalScroll(id="board-scroll"):
-                yield Static(id="board", markup=False)
+        with Vertical():
             with VerticalScroll(id="decision-scroll"):
                 yield Static(id="decision", markup=False)
+            with VerticalScroll(id="board-scroll"):
+                yield Static(id="board", markup=False)
         yield Input(placeholder="step number, then Enter", id="jump")
         yield Footer()
 

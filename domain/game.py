@@ -225,9 +225,12 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_un
 
     `any_time` marks a decision a seat may make when it is not to move (Duck Dealer's discards,
     "at any time, including other players' turns"): the platform's turn check lets it through.
+    `forced_is_public` marks a kind whose being a seat's only legal move follows from public facts
+    alone, even while the seat knows something the others do not (domain/forced.py).
     """
 
     any_time: ClassVar[bool] = False
+    forced_is_public: ClassVar[bool] = False
 
     def visibility(self, seat: Seat) -> Visibility:
         """Who may see this command in the log; a sealed choice overrides this with `only(seat)`."""

@@ -6,6 +6,10 @@ Its stored events are the player decisions, and the game's own events ride insid
     Decided(seat, command, outcome, undoable)                     one per accepted command
     Undone(decision, seat) / Redone(decision, seat)               nothing is ever deleted
 
+A match started with `auto_forced` plays a seat's forced move for it (domain/forced.py) as soon
+as the seat is to move: a `Decided` of that seat marked `automatic`. Undoing a seat's decision
+takes back the automatic ones played after it too (one `Undone` each).
+
 A match is dealt by the house (`chance="house"`: decision `n` draws from `Rng(seed, n)`) or by a
 table (`chance="table"`: a game played at a real table, or elsewhere, entered by its recorder).
 A table match never invents an outcome: when the rules need one that was not given, the opening
@@ -50,6 +54,7 @@ from domain.commitment import (
     seed_commitment,
 )
 from domain.errors import RulesRetired
+from domain.forced import forced_move
 from domain.game import (
     MAX_COMMAND_BYTES,
     ChanceNeeded,
@@ -78,6 +83,7 @@ class Entry(msgspec.Struct):
     command: Any
     outcome: list[Any]
     before: Any = None
+    automatic: bool = False  # played by the platform: a forced move (see `auto_forced`)
 
 
 class Pending(msgspec.Struct):
@@ -119,6 +125,7 @@ class Match(Aggregate):
         salt: str
         forked_from: dict[str, Any] | None = None  # {"match", "at", "hash"} of a fork's origin
         chance: str = HOUSE  # who deals: the house's seeded draws, or a table's given outcomes
+        auto_forced: bool = False  # the platform plays every seat's forced moves for it
 
         @staticmethod
         def decoding_context(state: dict[str, Any]) -> str | None:
@@ -169,6 +176,7 @@ class Match(Aggregate):
         undoable: bool
         salt: str
         chance: list[Any] | None = None  # a table match: the outcomes the table gave
+        automatic: bool = False  # a forced move the platform played for the seat
 
         @staticmethod
         def decoding_hints(game: str) -> dict[str, Any]:
@@ -233,7 +241,12 @@ class Match(Aggregate):
                 return  # recorded under other rules: never folded by these
             entry = match.undo_stack.pop()
             match.state = entry.before
-            match.redo_stack.append(Entry(entry.decision, entry.seat, entry.command, entry.outcome))
+            match.redo_stack.append(
+                Entry(
+                    entry.decision, entry.seat, entry.command, entry.outcome,
+                    automatic=entry.automatic,
+                )
+            )  # fmt: skip
             match.decisions -= 1
 
     class Redone(Aggregate.Event):
@@ -248,8 +261,9 @@ class Match(Aggregate):
             before = match.state
             match.state = match.rules.fold(before, entry.outcome)
             match.undo_stack.append(
-                Entry(entry.decision, entry.seat, entry.command, entry.outcome, before)
-            )
+                Entry(entry.decision, entry.seat, entry.command, entry.outcome, before,
+                      entry.automatic)
+            )  # fmt: skip
             match.decisions += 1
 
     class Snapshot(LibrarySnapshot):
@@ -295,9 +309,11 @@ class Match(Aggregate):
         salt: str,
         forked_from: dict[str, Any] | None = None,
         chance: str = HOUSE,
+        auto_forced: bool = False,
     ) -> None:
         self.game = game
         self.chance = chance
+        self.auto_forced = auto_forced
         # Recorded under other rules of this game (an older build's): its events are kept as they
         # are and never folded by these rules, which may read them otherwise or not at all; the
         # match can be neither played nor read here (`check_current`).
@@ -353,6 +369,7 @@ class Match(Aggregate):
         match_id: uuid.UUID | None = None,
         fork: Fork | None = None,
         table: bool = False,
+        auto_forced: bool = False,
     ) -> Match:
         """A new match. Without `seed`, a house seed from `secrets` that nobody chose; with one,
         the match is marked as having a known seed. With `entropy`, every seat contributes its
@@ -372,6 +389,11 @@ class Match(Aggregate):
             if entropy or seed is not None:
                 raise IllegalMove(
                     "BAD_OPTION", "a table match draws nothing: it takes no seed and no entropy"
+                )
+            if auto_forced:
+                raise IllegalMove(
+                    "BAD_OPTION",
+                    "a table match records every decision as the table made it: no auto-forced",
                 )
             return cls._start_table(game, names, parsed, ident, sealed_log, fork)
         known = seed is not None if seed_known is None else seed_known
@@ -400,6 +422,7 @@ class Match(Aggregate):
             sealed_log=sealed_log,
             salt=fresh_salt(),
             forked_from=None if fork is None else fork.origin,
+            **({"auto_forced": True} if auto_forced else {}),
         )
 
     @classmethod
@@ -669,14 +692,22 @@ class Match(Aggregate):
 
     # -- commands ---------------------------------------------------------------------------
 
-    def decide(self, seat: Seat, command: Command, given: Sequence[Any] = ()) -> list[GameEvent]:
+    def decide(
+        self, seat: Seat, command: Command, given: Sequence[Any] = (), *, automatic: bool = False
+    ) -> list[GameEvent]:
         """Apply one decision; raises IllegalMove and changes nothing if the rules refuse it.
 
         In a table match, `given` are the chance outcomes the table gives for it at once (a
-        table record); a decision that needs more waits for them (`enter_chance`)."""
+        table record); a decision that needs more waits for them (`enter_chance`). An
+        `automatic` decision (a replay's) must be the seat's forced move (`play_forced`)."""
         rules = self.rules
         self.check_current()
         self.check_may_decide(seat, command)
+        if automatic and not (self.auto_forced and forced_move(rules, self.state, seat) == command):
+            raise IllegalMove(
+                "NOT_FORCED", "a decision is made automatically only when it is the seat's "
+                "one legal move, in a match started with auto-forced",
+            )  # fmt: skip
         table = self.chance == TABLE
         if given and not table:
             raise IllegalMove("NOT_A_TABLE_MATCH", "the house deals this match: give no chance")
@@ -705,8 +736,26 @@ class Match(Aggregate):
             undoable=undoable,
             salt=fresh_salt(),
             **({"chance": chance.outcomes} if table else {}),
+            **({"automatic": True} if automatic else {}),
         )
         return outcome
+
+    def play_forced(self) -> int:
+        """In an `auto_forced` match, play every seat's forced move for it (in seat order, again
+        after each one) until no seat to move has one; returns how many were played."""
+        if not self.auto_forced or self.retired or not self.dealt or self.pending is not None:
+            return 0
+        played = 0
+        while self.result is None:
+            for seat in sorted(self.to_move):
+                command = forced_move(self.rules, self.state, seat)
+                if command is not None:
+                    self.decide(seat, command, automatic=True)
+                    played += 1
+                    break
+            else:
+                return played
+        return played
 
     def parse_command(self, data: Command | bytes | str | dict[str, Any]) -> Command:
         """A command as a person writes it: JSON whose seat fields may name seats by name."""
@@ -746,6 +795,11 @@ class Match(Aggregate):
         if self.result is not None:
             raise IllegalMove("GAME_OVER", "the match is over; its result stands")
         entry = self._undo_entry(seat)
+        while self.undo_stack[-1].automatic:  # the forced moves played after it go first
+            forced = self.undo_stack[-1]
+            self.trigger_event(
+                self.Undone, decision=forced.decision, seat=forced.seat, salt=fresh_salt()
+            )
         self.trigger_event(self.Undone, decision=entry.decision, seat=seat, salt=fresh_salt())
         return entry
 
@@ -761,6 +815,16 @@ class Match(Aggregate):
                 "NOT_YOUR_DECISION", f"the last undone decision is {self.seats[entry.seat]}'s"
             )
         self.trigger_event(self.Redone, decision=entry.decision, seat=seat, salt=fresh_salt())
+        return entry
+
+    def undo_forced(self) -> Entry:
+        """Take back the latest forced move alone: a replay stopping at a step replays the
+        `Undone` of each forced move from its own line (`undo` takes them back together)."""
+        self._check_dealt()
+        if not self.undo_stack or not self.undo_stack[-1].automatic:
+            raise IllegalMove("CANNOT_UNDO", "the latest decision is not a forced move")
+        entry = self.undo_stack[-1]
+        self.trigger_event(self.Undone, decision=entry.decision, seat=entry.seat, salt=fresh_salt())
         return entry
 
     def _awaiting_chance(self) -> str:
@@ -782,15 +846,22 @@ class Match(Aggregate):
                 "nothing to undo: the latest decision revealed something, drew on chance, "
                 "or another seat has decided since",
             )
-        entry = self.undo_stack[-1]
+        entry = self.latest_chosen()
+        if entry is None:
+            raise IllegalMove("CANNOT_UNDO", "nothing to undo: only forced moves were played since")
         if entry.seat != seat:
             raise IllegalMove(
                 "CANNOT_UNDO", f"the latest decision is {self.seats[entry.seat]}'s, not yours"
             )
         return entry
 
+    def latest_chosen(self) -> Entry | None:
+        """The latest undoable decision a seat chose (forced moves played after it skipped)."""
+        return next((entry for entry in reversed(self.undo_stack) if not entry.automatic), None)
+
     def can_undo(self, seat: Seat) -> bool:
-        return bool(self.undo_stack) and self.undo_stack[-1].seat == seat
+        entry = self.latest_chosen()
+        return entry is not None and entry.seat == seat
 
     # -- evolution --------------------------------------------------------------------------
 
@@ -802,11 +873,16 @@ class Match(Aggregate):
         self.state = rules.fold(before, outcome)
         self.decisions += 1
         self.redo_stack.clear()
-        if not event.undoable or (self.undo_stack and self.undo_stack[-1].seat != event.seat):
+        automatic = getattr(event, "automatic", False)
+        # A forced move keeps the decision before it undoable (undo takes both back).
+        chosen = self.latest_chosen()
+        if not event.undoable or (
+            not automatic and chosen is not None and chosen.seat != event.seat
+        ):
             self.undo_stack.clear()
         if event.undoable:
             self.undo_stack.append(
-                Entry(event.originator_version, event.seat, command, outcome, before)
+                Entry(event.originator_version, event.seat, command, outcome, before, automatic)
             )
 
     def fold_digest(self) -> str:
@@ -818,6 +894,10 @@ class Match(Aggregate):
         if self.__dict__.get("chance", HOUSE) == TABLE:  # a house match's digest is as it was
             fields += [TABLE, self.__dict__.get("pending"), self.__dict__.get("completed")]
         plain = msgspec.to_builtins(fields, order="deterministic")
+        for stack in plain[2:4]:  # an entry that is not automatic reads as before the flag was
+            for entry in stack:
+                if not entry.get("automatic"):
+                    entry.pop("automatic", None)
         return hashlib.sha256(_canonical.encode(plain)).hexdigest()
 
     def _retype(self) -> None:
@@ -828,6 +908,7 @@ class Match(Aggregate):
             self.__dict__.setdefault("chance", HOUSE)
             self.__dict__.setdefault("pending", None)
             self.__dict__.setdefault("completed", None)
+            self.__dict__.setdefault("auto_forced", False)
             return  # other rules' state: kept as builtins, never read
         self.seats = tuple(self.seats)
         self.opening = _events(rules, self.opening)
@@ -836,6 +917,7 @@ class Match(Aggregate):
         self.redo_stack = [_entry(rules, raw, with_state=False) for raw in self.redo_stack]
         # Snapshots taken before table matches existed hold none of these.
         self.chance = self.__dict__.get("chance", HOUSE)
+        self.auto_forced = self.__dict__.get("auto_forced", False)
         pending, completed = self.__dict__.get("pending"), self.__dict__.get("completed")
         if pending is not None and not isinstance(pending, Pending):
             pending = msgspec.convert(pending, Pending, strict=False)
@@ -982,4 +1064,5 @@ def _entry(rules: Rules[Any], raw: Any, *, with_state: bool) -> Entry:
         _command(rules, entry.command),
         _events(rules, entry.outcome),
         before,
+        entry.automatic,
     )

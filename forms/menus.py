@@ -10,7 +10,9 @@ narrows the menu; every legal move is reachable, and no move is left out of a co
 
 The numbering is a function of the listed commands and the position, so a listing is named by
 (match, seat, version, position): a client keeps the last one and plays its number N only while
-the match is still at that version (cli/listings.py).
+the match is still at that version (cli/listings.py). A part keeps its number from one pick to
+the next: the parts of a field are numbered once, over every listed move of the kind, so the
+second cube's `E:NORMAL` has the first cube's number (a listing's numbers may then skip some).
 """
 
 from __future__ import annotations
@@ -148,19 +150,42 @@ def menu(
             position.append(next(iter(nexts)))
             continue
         asking = under[0][1][depth][0]
-        for text, group in nexts.items():
+        numbers = _part_numbers(split, under[0][1][0][1], asking)
+        for text, group in sorted(nexts.items(), key=lambda item: numbers[item[0]]):
             if len(group) == 1:
-                entries.append(_move(len(entries) + 1, group[0][0], rules, seats))
+                entries.append(_move(numbers[text], group[0][0], rules, seats))
             else:
                 entries.append(
                     MoveEntry(
-                        number=len(entries) + 1, kind=group[0][1][0][1], text=text,
+                        number=numbers[text], kind=group[0][1][0][1], text=text,
                         parts=[*position, text], count=len(group),
                     )
                 )  # fmt: skip
         return _menu(match, seat, version, position, asking, len(under), entries, waiting_for, over)
     entries = [_move(number, c, rules, seats) for number, (c, _) in enumerate(under, start=1)]
     return _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
+
+
+def _part_numbers(
+    split: Sequence[tuple[dict[str, Any], list[tuple[str, str]]]], kind: str, asking: str
+) -> dict[str, int]:
+    """Every part of the field `asking` names (any item of a list field), numbered from 1 in
+    the order the listed moves of `kind` first use it: the same number for the same part at
+    every pick."""
+    field = _field_of(asking)
+    numbers: dict[str, int] = {}
+    for _, parts in split:
+        if parts[0][1] != kind:
+            continue
+        for label, text in parts[1:]:
+            if _field_of(label) == field and text not in numbers:
+                numbers[text] = len(numbers) + 1
+    return numbers
+
+
+def _field_of(label: str) -> str:
+    """The field a part's label asks for ("placements[2], a cube or ..." -> "placements")."""
+    return label.split(",", 1)[0].split("[", 1)[0]
 
 
 def _move(

@@ -29,6 +29,7 @@ class LogEntry(msgspec.Struct, kw_only=True, omit_defaults=True):
     seat: str | None = None
     command: dict[str, Any] | None = None
     sealed: bool = False
+    automatic: bool = False  # a forced move the platform played for the seat (auto-forced)
     decision: int | None = None
     events: list[dict[str, Any]] = msgspec.field(default_factory=list)
     entropy_commitment: str | None = None
@@ -75,6 +76,7 @@ def entry(line: dict[str, Any]) -> LogEntry:
         seat=line.get("seat"),
         command=line.get("command"),
         sealed=bool(line.get("sealed", False)),
+        automatic=line.get("automatic") is True,
         decision=line.get("decision"),
         events=list(line.get("outcome", line.get("opening", []))),
         entropy_commitment=line.get("entropy_commitment"),
@@ -99,7 +101,8 @@ def headline(entry: LogEntry, seats: Sequence[str], rules: Rules[Any], *, raw: b
             sentence = f"{entry.seat}: {done}"
         if entry.kind == "Awaited":
             return f"{sentence}, waiting for the table to give chance"
-        return f"{sentence}{_given(entry)}"
+        forced = " (forced)" if entry.automatic else ""
+        return f"{sentence}{forced}{_given(entry)}"
     if entry.kind == "EntropyContributed":
         return f"{entry.seat}: contributed entropy (commitment {entry.entropy_commitment})"
     if entry.kind == "Dealt":

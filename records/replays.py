@@ -154,6 +154,8 @@ def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
         }
         if getattr(event, "chance", None) is not None:  # a table match's decision
             line["chance"] = plain(event.chance)
+        if getattr(event, "automatic", False):  # a forced move the platform played
+            line["automatic"] = True
     elif kind in ("Undone", "Redone"):
         line |= {"seat": seats[event.seat], "decision": event.decision}
     elif kind == "Awaited":
@@ -200,6 +202,7 @@ def header_line(started: Match.Started) -> dict[str, Any]:
         "entropy": started.entropy,
         **({"forked_from": started.forked_from} if started.forked_from else {}),
         **({"chance": TABLE} if getattr(started, "chance", HOUSE) == TABLE else {}),
+        **({"auto_forced": True} if getattr(started, "auto_forced", False) else {}),
     }
 
 
@@ -523,7 +526,14 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
             match_id=uuid.UUID(str(header["match"])),
             fork=_fork(header, events[0]),
             table=table,
+            auto_forced=header.get("auto_forced") is True,
         )
+        # Stopping at a step replays each forced move from its own line (checked forced, as
+        # ever), so that it stops exactly there; a whole replay plays them as the Ledger did
+        # and checks every recorded one against them.
+        forced = upto is None
+        if forced:
+            match.play_forced()
     except (IllegalMove, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ReplayError(1, f"cannot start the match: {_brief(exc)}") from None
     _check_recreated(match, 2, events[0], match.pending_events[0])
@@ -531,7 +541,7 @@ def rerun(lines: Sequence[dict[str, Any]], upto: int | None = None) -> Match:
         if upto is not None and match.version >= upto:
             return match
         try:
-            _replay_line(match, number, line)
+            _replay_line(match, number, line, forced=forced)
         except UNREADABLE as exc:
             raise ReplayError(number, f"unreadable line ({type(exc).__name__})") from None
     if upto is not None:
@@ -573,9 +583,15 @@ def _rules(header: dict[str, Any]) -> Rules[Any]:
     return rules
 
 
-def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
+def _replay_line(match: Match, number: int, line: dict[str, Any], *, forced: bool = False) -> None:
     kind = line.get("kind")
     version = line.get("version")
+    if forced and isinstance(version, int) and version <= match.version:
+        # Made by the line before it: a forced move played, or an automatic move undone.
+        made = [e for e in match.pending_events if e.originator_version == version]
+        if made and type(made[0]).__name__ == kind:
+            _check_recreated(match, number, line, made[0])
+            return
     if not isinstance(version, int) or version != match.version + 1:
         if version == match.version and kind == "Dealt":  # dealt by the last contribution
             _check_recreated(match, number, line)
@@ -601,21 +617,46 @@ def _replay_line(match: Match, number: int, line: dict[str, Any]) -> None:
                 match.contribute(seat, str(line.get("value")))
                 if match.dealt:  # the last contribution dealt: the next line is Dealt
                     contributed = match.pending_events[-2]
+                    if forced:
+                        match.play_forced()
                     _check_recreated(match, number, line, contributed)
                     return
             elif kind in ("Decided", "Awaited"):
                 command = match.rules.parse_command(_object(line.get("command")))
                 given = line.get("chance") if kind == "Decided" else None
-                match.decide(seat, command, given if isinstance(given, list) else ())
+                automatic = line.get("automatic") is True
+                if forced and automatic:
+                    raise ReplayError(number, "no forced move was to be played here")
+                match.decide(
+                    seat, command, given if isinstance(given, list) else (), automatic=automatic
+                )
             elif kind == "Undone":
-                match.undo(seat)
+                _undo_line(match, seat, line, forced=forced)
             elif kind == "Redone":
                 match.redo(seat)
             else:
                 raise ReplayError(number, f"unknown event kind {kind!s:.40}")
+        if forced and kind in ("Decided", "Redone", "Dealt", "EntropyContributed"):
+            match.play_forced()
     except IllegalMove as exc:
         raise ReplayError(number, f"refused by the rules: {exc.code}: {exc.message}") from None
-    _check_recreated(match, number, line)
+    made = [e for e in match.pending_events if e.originator_version == version]
+    _check_recreated(match, number, line, made[0] if made else None)
+
+
+def _undo_line(match: Match, seat: int, line: dict[str, Any], *, forced: bool) -> None:
+    """An Undone line: a seat's undo (with the forced moves after it, in a whole replay), or,
+    stopping at a step, one forced move taken back on its own line."""
+    top = match.undo_stack[-1] if match.undo_stack else None
+    if top is None or not top.automatic:
+        match.undo(seat)
+    elif forced:  # the seat whose decision this undo takes back, the forced moves first
+        chosen = match.latest_chosen()
+        match.undo(seat if chosen is None else chosen.seat)
+    else:
+        if top.seat != seat or top.decision != line.get("decision"):
+            raise IllegalMove("CANNOT_UNDO", "the line undoes another decision")
+        match.undo_forced()
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -74,12 +74,16 @@ class Ledger(Application[uuid.UUID]):
         sealed_log: bool = False,
         entropy: bool = False,
         table: bool = False,
+        auto_forced: bool = False,
     ) -> Match:
         """A new match; without `seed` its seed is secret (see domain/commitment.py). With
-        `table`, the match is dealt by a table: every chance outcome is given (`enter_chance`)."""
+        `table`, the match is dealt by a table: every chance outcome is given (`enter_chance`).
+        With `auto_forced`, every seat's forced moves are played for it (`Match.play_forced`)."""
         match = Match.start(
-            game, seats, options, seed, sealed_log=sealed_log, entropy=entropy, table=table
-        )
+            game, seats, options, seed, sealed_log=sealed_log, entropy=entropy, table=table,
+            auto_forced=auto_forced,
+        )  # fmt: skip
+        match.play_forced()
         self._save(match)
         return match
 
@@ -109,12 +113,14 @@ class Ledger(Application[uuid.UUID]):
         match = self.match(match_id)
         seat = match.seat_of(seat_name)
         commitment = match.contribute(seat, value)
+        match.play_forced()
         self._save(match)
         return match, commitment
 
     def deal(self, match_id: uuid.UUID | str) -> Match:
         match = self.match(match_id)
         match.deal()
+        match.play_forced()
         self._save(match)
         return match
 
@@ -130,6 +136,7 @@ class Ledger(Application[uuid.UUID]):
         seat = match.seat_of(seat_name)
         command = match.parse_command(command)
         outcome = match.decide(seat, command)
+        match.play_forced()
         self._save(match)
         return match, outcome
 
@@ -148,6 +155,7 @@ class Ledger(Application[uuid.UUID]):
         match = self.match(match_id)
         _check_version(match, expect_version)
         entry = match.redo(match.seat_of(seat_name))
+        match.play_forced()
         self._save(match)
         return match, entry
 

@@ -12,6 +12,7 @@ import msgspec
 from domain.game import Result, Seat
 
 from .components import PLANETS, PLAYER_COLORS, Energy, Good, Part
+from .map_text import map_lines
 from .rules_decide import to_move
 from .state import Exploration, Phase, Portal, State, Trade, TurnKind
 
@@ -200,6 +201,7 @@ def render(game_view: msgspec.Struct, names: Sequence[str]) -> str:
     for portal in v.portals:
         lines.append(f"Portal of {_name(names, portal.owner)}: {portal.entrance} -> {portal.exit}")
     lines.append(f"Explored: {', '.join(v.explored)}")
+    lines += map_lines(v, names)
     if v.result is not None:
         winners = ", ".join(_name(names, s) for s in v.result.winners)
         lines.append(f"Game over ({v.result.reason}): scores {v.result.scores}; winners {winners}")

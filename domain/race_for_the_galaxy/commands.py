@@ -8,7 +8,7 @@ Ship or temporary military unused and discarding no hand card are all said expli
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
@@ -80,6 +80,7 @@ class ResolveSettle(_Private, frozen=True):
 
 
 class SellGood(BaseCommand, frozen=True):
+    forced_is_public: ClassVar[bool] = True  # the goods lie face up on the worlds
     world: CardId
 
 
@@ -100,6 +101,7 @@ class FinishConsume(BaseCommand, frozen=True):
 class UseProducePower(BaseCommand, frozen=True):
     """`card` None is the Produce action card's bonus; otherwise a power of that tableau card."""
 
+    forced_is_public: ClassVar[bool] = True  # tableau powers and worlds are face up
     world: CardId
     card: CardId | None
     power: PowerIndex

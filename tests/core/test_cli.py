@@ -227,7 +227,7 @@ def test_moves_are_numbered_and_played_by_number(cli) -> None:  # type: ignore[n
     match = new_toy(cli)
     assert "run `starledger moves" in cli("play", match, "1", "--as", "ann", code=1)
     listing = cli("moves", match, "--as", "ann")
-    assert "Take" in listing and "Draw" in listing and "     1  Take n=1" in listing
+    assert "Take" in listing and "Draw" in listing and "     1) Take n=1" in listing
     assert "not to move; waiting for: ann" in cli("moves", match, "--as", "ben")
     assert "Take" not in cli("moves", match, "--as", "ann", "--kind", "draw")
     assert "no move of kind" in cli("moves", match, "--as", "ann", "--kind", "Fly", code=1)
@@ -272,21 +272,23 @@ def test_a_large_kind_is_picked_part_by_part(cli) -> None:  # type: ignore[no-un
     assert "write one yourself: SubmitOrders placements=" in top
     step = next(line for line in top.splitlines() if "pick it part by part" in line)
     assert f"({len(orders)} moves)" in step and len(top.splitlines()) < 20
-    first = cli("moves", match, "--as", "ann", "--pick", step.split()[0])
+    top_number = step.split()[0].removesuffix(")")
+    first = cli("moves", match, "--as", "ann", "--pick", top_number)
     assert "pick placements[1], a direction:cube or (no more):" in first
     counts = [int(line.rsplit("(", 1)[1].split()[0]) for line in first.splitlines()
               if line.endswith(" moves)")]  # fmt: skip
     assert sum(counts) == len(orders)
-    east = next(line.split()[0] for line in first.splitlines() if line.split()[1:2] == ["E:NORMAL"])
+    east = next(line.split()[0].removesuffix(")") for line in first.splitlines()
+                if line.split()[1:2] == ["E:NORMAL"])  # fmt: skip
     narrowed = cli("moves", match, "--as", "ann", "--pick", east)
     assert "picked so far: SubmitOrders E:NORMAL" in narrowed
     assert "pick placements[1], a direction:cube or (no more):" in cli(
         "moves", match, "--as", "ann", "--back"
     )
     assert "pick it part by part" in cli("moves", match, "--as", "ann", "--back")  # the top
-    listing = cli("moves", match, "--as", "ann", "--pick", step.split()[0], "--pick", east)
+    listing = cli("moves", match, "--as", "ann", "--pick", top_number, "--pick", east, "--raw")
     while "pick placements" in listing:  # no more cubes, until whole orders are listed
-        listing = cli("moves", match, "--as", "ann", "--pick", "1")
+        listing = cli("moves", match, "--as", "ann", "--pick", "1", "--raw")
     line = next(line for line in listing.splitlines() if "SubmitOrders placements=" in line)
     number, *words = line.split()
     assert words[1].startswith("placements=E:NORMAL")

@@ -90,3 +90,76 @@ def test_a_server_given_after_the_command_is_never_the_local_store(tmp_path: Pat
     )  # fmt: skip
     assert ran.returncode == 3, ran.stderr
     assert "did not answer" in ran.stderr and not store.exists()
+
+
+def test_diff_of_an_open_record_shows_what_log_shows(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    replay = sorted(replays.glob("race-for-the-galaxy-2p-*"))[0]
+    logged = json.loads(cli("log", str(replay), "--json"))
+    found = json.loads(cli("diff", str(replay), "1", "12", "--json"))
+    between = [entry for entry in logged if 1 < entry["version"] <= 12]
+    assert any(entry["kind"] == "Decided" for entry in between)
+    assert [e.get("command") for e in found["decisions"]] == [e.get("command") for e in between]
+    assert not any(entry.get("sealed") for entry in found["decisions"])
+
+
+GAMES = ("delta-v", "race-for-the-galaxy", "duck-dealer-3p-auction", "kosmonauts",
+         "onward-to-venus")  # fmt: skip
+
+
+def _panel(shown: str) -> list[str]:
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("— what"))
+    return [line for line in lines[start:] if not line.startswith(("scores:", "to move:"))]
+
+
+def test_what_i_know_is_told_in_words_with_the_games_names(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    told: dict[str, str] = {}
+    for game in GAMES:
+        replay = sorted(replays.glob(f"{game}-*"))[0]
+        seat = json.loads(replay.read_text().splitlines()[0])["seats"][0]
+        for at in (5, 30, 60):
+            for viewer in (seat, "referee"):
+                panel = _panel(cli("show", str(replay), "--at", str(at), "--as", viewer))
+                text = "\n".join(panel)
+                told[game] = told.get(game, "") + text
+                assert "[0]" not in text and '{"' not in text and '":' not in text, text
+    assert "(Mission I" in told["kosmonauts"]  # missions by name
+    assert "cards)" in told["race-for-the-galaxy"] and "hand " in told["race-for-the-galaxy"]
+    assert "Combat +" in told["onward-to-venus"]  # cards by name
+
+
+def test_show_and_step_fit_the_terminal_for_every_game(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cli.replay_commands import stepper_frames
+
+    monkeypatch.setenv("COLUMNS", "100")
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    for game in GAMES:
+        replay = sorted(replays.glob(f"{game}-*"))[-1]
+        seat = json.loads(replay.read_text().splitlines()[0])["seats"][0]
+        for viewer in (seat, "referee"):
+            shown = cli("show", str(replay), "--at", "40", "--as", viewer)
+            assert max(len(line) for line in shown.splitlines()) <= 100, game
+        _, last, frame = stepper_frames(str(replay), seat, None)
+        for step in (1, 2, last // 2, last):
+            board, decision = frame(step)
+            text = board.plain if hasattr(board, "plain") else board
+            assert max(len(line) for line in text.splitlines()) <= 96, (game, step)
+            assert max(len(line) for line in decision.splitlines()) <= 96, (game, step)
+
+
+def test_the_duck_dealer_map_shows_planets_cubes_and_ships(cli) -> None:  # type: ignore[no-untyped-def]
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    replay = sorted(replays.glob("duck-dealer-2p-*"))[0]
+    shown = cli("show", str(replay), "--as", "ann")
+    assert "Map:" in shown
+    drawn = shown[shown.index("Map:") :]
+    for planet in ("S1", "S5", "P1", "P10", "P11"):
+        assert planet in drawn
+    assert "A/1 ann" in drawn and "B/2 ben" in drawn
+    grid = "\n".join(line for line in drawn.splitlines()[1:] if "ship/route cube" not in line)
+    assert "A" in grid and "B" in grid  # both ships on the map
+    import re
+
+    assert re.search(r"(?<![PS0-9])1(?![0-9'])", grid)  # a route cube of ann's

@@ -29,7 +29,7 @@ def test_a_remote_player_uses_the_same_commands(sqlite_served: Served) -> None:
 
     ann, ben = created.tokens.seats["ann"], created.tokens.seats["ben"]
     listing = cli("moves", match, "--as", "ann", token=ann)
-    assert "   1  " in listing
+    assert "   1) " in listing
     assert "not for 'ann'" in cli("moves", match, "--as", "ann", token=ben, code=1)
     cli("play", match, "1", "--as", "ann", token=ann)
     shown = json.loads(cli("show", match, "--as", "ann", "--json", token=ann))
