@@ -39,6 +39,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.registry import all_games
 from server import (
+    routes_analysis,
     routes_health,
     routes_matches,
     routes_play,
@@ -105,7 +106,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_play.redo,
             routes_play.contribute,
             routes_play.deal,
+            routes_play.add_note,
+            routes_play.fork,
             routes_read.view,
+            routes_read.diff,
             routes_read.log,
             routes_read.scores,
             routes_read.export,
@@ -113,6 +117,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.timeline,
             routes_replay_viewer.board_picture,
             routes_replay_viewer.verdict,
+            routes_analysis.move_menu,
+            routes_analysis.notes,
             routes_tokens.revoke,
         ],
         security=[{}, {"bearer": []}],
