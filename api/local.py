@@ -272,6 +272,11 @@ class LocalClient:
         `at`, chance from its own secret seed), naming its origin and that step's hash."""
         self.identity.creates()
         ident = self._ident(match)
+        row = self.read.summary(ident)
+        if not record_opens(row.status == "over", row.sealed_log):
+            # The fork's tokens read its whole state at `at`, hidden facts of the original's
+            # seats included: until the record opens, the original's referee's alone.
+            self.identity.referees(ident)
         stored = self.ledger.stored_events(ident)
         if not 1 <= at <= len(stored):
             raise BadInput(f"steps go from 1 to {len(stored)}", code="BAD_STEP")

@@ -35,13 +35,15 @@ export function analysisBoard(ctx) {
     "from step ", fromInput, " to step ", toInput, " ", h("button", { type: "submit" }, "compare"));
   const forkOut = h("div", { class: "fork-out", "aria-live": "polite" });
   const forkButton = h("button", { type: "button", class: "fork", onclick: () => fork() }, "fork from this step");
+  const forkBox = h("div", { class: "fork-box" },
+    h("h3", {}, "Fork"), h("p", {}, forkButton, " a new match that goes on from here"), forkOut);
   const perspective = h("div", { class: "perspective" });
   const panel = h("section", { class: "analysis", "aria-label": "analysis" },
     h("h2", {}, "Analysis"),
     perspective,
     h("h3", {}, "Notes"), notesHere, noteForm,
     h("h3", {}, "Compare two steps"), diffForm, diffOut,
-    h("h3", {}, "Fork"), h("p", {}, forkButton, " a new match that goes on from here"), forkOut);
+    forkBox);
   ctx.parts.stage.append(panel);
 
   const readout = h("output", { class: "chart-readout", "aria-live": "off" });
@@ -215,11 +217,19 @@ export function analysisBoard(ctx) {
     drawNotes();
   }
 
+  function drawFork() {
+    // A fork's tokens read its whole state: until the record opens, the referee's only.
+    const timeline = ctx.timeline();
+    forkBox.hidden = !(timeline.opened || timeline.viewer === "referee");
+  }
+
   function refreshed() {
+    drawFork();
     drawPerspective();
     loadNotes();
   }
 
+  drawFork();
   drawPerspective();
   loadNotes();
   return {

@@ -86,16 +86,21 @@ def test_notes_diff_and_fork_from_the_page(
     try:
         for _ in range(6):
             play_one(match, rng)
+        # A running match forks for its referee only (its fork's tokens read everything).
         page.goto(f"{server.url}/#/m/{match.id}?at=3&token={match.token('ann')}")
+        wait_step(page, 3)
+        assert page.get_by_role("button", name="fork from this step").is_hidden()
+        page.goto(f"{server.url}/#/m/{match.id}?at=3&token={match.token('referee')}")
+        page.locator("strong.viewer", has_text="referee").wait_for()
         wait_step(page, 3)
         page.get_by_role("textbox", name="note text").fill("a fine move")
         page.get_by_role("button", name="add note").click()
         page.locator(
-            'ol.decisions li[data-version="3"] .note', has_text="ann: a fine move"
+            'ol.decisions li[data-version="3"] .note', has_text="referee: a fine move"
         ).wait_for()
         page.locator(".notes-here .note", has_text="a fine move").wait_for()
         ben = match.client("ben").get(f"/matches/{match.id}/notes").json()
-        assert ben == []  # a seat's note is its own while the match runs
+        assert ben == []  # the referee's note is the referee's while the match runs
 
         page.get_by_role("spinbutton", name="diff from step").fill("1")
         page.get_by_role("spinbutton", name="diff to step").fill("5")

@@ -123,3 +123,21 @@ def test_an_open_record_reads_from_every_perspective_a_running_one_does_not(
         assert problem(anyone.get(f"{base}/timeline", params={"as": "nobody"}), 422)
     finally:
         match.close()
+
+
+def test_a_running_match_forks_for_its_referee_only(sqlite_served: Served) -> None:
+    match = create(sqlite_served.api, "race-for-the-galaxy", 2, seed=12)
+    try:
+        base = f"/matches/{match.id}"
+        # A fork's tokens read its whole state: while the record is closed, a seat or anyone
+        # forking would read the other seats' hands through the fork's referee token.
+        assert problem(match.client(None).post(f"{base}/fork", json={"at": 1}), 401)
+        assert problem(match.client("ann").post(f"{base}/fork", json={"at": 1}), 403)
+        assert problem(match.client("referee").post(f"{base}/fork", json={"at": 0}), 400)
+        assert problem(match.client("referee").post(f"{base}/fork", json={"at": 99}), 400)
+        assert problem(match.client("referee").post(f"{base}/fork", json={"at": "x"}), 400)
+        made = match.client("referee").post(f"{base}/fork", json={"at": 1})
+        assert made.status_code == 201, made.text
+        assert set(made.json()["tokens"]["seats"]) == set(match.seats)
+    finally:
+        match.close()
