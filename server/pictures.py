@@ -3,7 +3,8 @@
 - A seat (while the record is closed): the board from its own view and its own private panel.
 - A spectator (while closed): the board from the spectator's view, no private panel.
 - The referee, or the spectator once the match's record is open (`Match.opened`): the board from
-  the spectator's view and every seat's private panel, each from that seat's own view.
+  the spectator's view with every seat's hidden facts filled in from its own view
+  (server/full_views.py), and every seat's private panel, each from that seat's own view.
 - A seat once the record is open (anyone may read it as any seat then): what that seat saw, its
   board and its own panel, so an open record can be replayed from each seat's perspective.
 
@@ -21,6 +22,7 @@ from domain.match import TABLE, Match
 from projections.viewer import Viewer
 from server.boards import drawer
 from server.boards.svg import Element, svg, text
+from server.full_views import filled
 
 
 class Panel(msgspec.Struct, frozen=True, kw_only=True):
@@ -57,7 +59,11 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
             as_=viewer.label(seats), board=str(board), panels=[],
         )  # fmt: skip
     own = None if everything else viewer.seat
-    board = draw.board(_view(match, own), seats)
+    if everything:  # the board with every seat's hidden facts (server/full_views.py)
+        views = [_view(match, seat) for seat in range(len(seats))]
+        board = draw.board(filled(_view(match, None), views), seats)
+    else:
+        board = draw.board(_view(match, own), seats)
     shown = range(len(seats)) if everything else ([] if viewer.seat is None else [viewer.seat])
     panels = []
     for seat in shown:
