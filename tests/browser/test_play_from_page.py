@@ -68,20 +68,20 @@ def invite(server: ServerProcess, match: HttpMatch, seat: str) -> str:
     return f"{server.url}/#/m/{match.id}?token={match.token(seat)}"
 
 
-def click_a_move(page: Any, version: int, rng: random.Random) -> str:
-    """On a seat's page listing its moves at `version`: pick parts until a whole move shows, and
-    click one; the text of the move clicked."""
+def click_a_move(page: Any, version: int, rng: random.Random) -> int:
+    """On a seat's page listing its moves at `version`: pick parts (a big kind's, whenever one is
+    listed) until whole moves show, and click one of them; how many parts were picked."""
     page.locator(".play .to-play", has_text=f"at version {version} (").wait_for()
-    for _ in range(40):
-        buttons = page.locator(".play button.move, .play button.move-part")
-        buttons.first.wait_for()
+    for picks in range(40):
+        page.locator(".play button.move, .play button.move-part").first.wait_for()
+        parts = page.locator(".play button.move-part")
+        whole = parts.count() == 0
+        buttons = page.locator(".play button.move") if whole else parts
         chosen = buttons.nth(rng.randrange(buttons.count()))
-        text = str(chosen.inner_text())
-        whole = "move-part" not in (chosen.get_attribute("class") or "")
         picked = page.locator(".play .picked").all_inner_texts()
         chosen.click()
         if whole:
-            return text
+            return picks
         page.wait_for_function(
             "old => (document.querySelector('.play .picked')?.textContent || '') !== old",
             arg=picked[0] if picked else "",
@@ -96,17 +96,17 @@ def play_by_clicking(
     spectator: Watched | None,
     rng: random.Random,
     done: Any,
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """Click moves on the seats' pages until `done(summary)`; check the spectator after each
-    sealed decision. The number of moves clicked and of sealed entries checked."""
-    clicks = sealed = 0
+    sealed decision. How many moves were clicked, sealed entries checked and parts picked."""
+    clicks = sealed = parts = 0
     referee = match.client("referee")
     base = f"/matches/{match.id}"
     while not done(row := summary(match)):
         seat = sorted(row["to_move"])[0]
         version = row["version"]
         pages[seat].at_version(version)
-        click_a_move(pages[seat].page, version, rng)
+        parts += click_a_move(pages[seat].page, version, rng)
         clicks += 1
         wait_until(lambda v=version: summary(match)["version"] > v, f"{seat}'s click to be played")
         after = summary(match)["version"]
@@ -118,6 +118,10 @@ def play_by_clicking(
         theirs = spectator.page.locator("body").inner_text()
         mine = match.client(None).get(f"{base}/log", params={"after": version}).json()["entries"]
         whole = referee.get(f"{base}/log", params={"after": version}).json()["entries"]
+        # The live stream the spectator's page follows (read apart: a stream's body ends late).
+        streamed = (
+            match.client(None).get(f"{base}/events", params={"after": version, "follow": 0}).text
+        )
         for seen, full in zip(mine, whole, strict=True):
             if not seen.get("redacted"):
                 continue
@@ -127,9 +131,9 @@ def play_by_clicking(
             sealed += 1
             for word in secret:
                 assert word not in theirs, f"the spectator's page shows a sealed choice: {word}"
-                for body in spectator.bodies:
+                for body in [*spectator.bodies, streamed]:
                     assert word not in body, f"an answer to the spectator holds: {word}"
-    return clicks, sealed
+    return clicks, sealed, parts
 
 
 def _json(value: Any) -> str:
@@ -150,7 +154,7 @@ def test_two_seats_play_three_rounds_of_race_for_the_galaxy_by_clicking(
     spectator = Watched(chromium, f"{server.url}/#/m/{match.id}")
     try:
         rng = random.Random(26)
-        clicks, sealed = play_by_clicking(
+        clicks, sealed, _ = play_by_clicking(
             server, match, pages, spectator, rng, lambda row: row["status"] == "over"
         )
         assert clicks >= 6 and sealed >= 3, (clicks, sealed)
@@ -184,7 +188,10 @@ def test_two_seats_play_a_whole_kosmonauts_match_and_take_a_decision_back(
         pages[seat].page.locator(".play .undo-mine").click()
         pages[seat].page.locator(".play .play-say", has_text="took back decision").wait_for()
         wait_until(lambda: summary(match)["version"] > played, "the undo to be stored")
-        play_by_clicking(server, match, pages, None, rng, lambda row: row["status"] == "over")
+        _, _, parts = play_by_clicking(
+            server, match, pages, None, rng, lambda row: row["status"] == "over"
+        )
+        assert parts >= 1, "no big kind was picked part by part"
         for watched in pages.values():
             watched.page.locator(".play .waiting", has_text="the match is over").wait_for()
         for seat, watched in pages.items():
