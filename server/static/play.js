@@ -152,3 +152,57 @@ export function playPanel(ctx) {
     },
   };
 }
+
+// Starting a match from the match list: the game, its seats and (where the game has it) a
+// round limit; the answer's tokens become one invite link per seat and the referee's link,
+// each with its token in the URL fragment (shown this once; the server keeps only hashes).
+export function newMatchForm(api, games) {
+  const game = h("select", { name: "new-game", "aria-label": "game" },
+    games.map((one) => h("option", { value: one.slug }, one.name)));
+  const seats = h("input", {
+    type: "text", name: "new-seats", value: "ann, ben", "aria-label": "seat names", maxlength: 200,
+  });
+  const rounds = h("input", { type: "number", name: "new-rounds", min: 1, "aria-label": "rounds at most", class: "step-no" });
+  const out = h("div", { class: "new-out", "aria-live": "polite" });
+  const roundsLabel = h("label", {}, " at most ", rounds, " rounds");
+  const fit = () => {
+    const chosen = games.find((one) => one.slug === game.value);
+    roundsLabel.hidden = !(chosen && "max_rounds" in chosen.options);
+  };
+  game.addEventListener("change", fit);
+  fit();
+
+  async function start() {
+    const names = seats.value.split(",").map((name) => name.trim()).filter(Boolean);
+    const body = { game: game.value, seats: names };
+    if (!roundsLabel.hidden && rounds.value) body.options = { max_rounds: Number(rounds.value) };
+    clear(out, h("p", { class: "loading" }, "starting…"));
+    try {
+      const made = await api.send("POST", "/matches", body);
+      const page = `${window.location.origin}/#/m/${made.match}`;
+      const tokens = made.tokens || { seats: {}, referee: null };
+      clear(out,
+        h("p", {}, "Started: ", h("a", { href: `#/m/${made.match}`, class: "started" }, `match ${made.match.slice(0, 8)}`),
+          " (its spectators' link). Send each player their own link; it holds their seat's token after the # and is shown only now:"),
+        h("ul", { class: "invites" },
+          Object.entries(tokens.seats).map(([seat, token]) => h("li", {}, `${seat}: `,
+            h("a", { href: `${page}?token=${encodeURIComponent(token)}`, "data-invite": seat }, `${page}?token=…`))),
+          tokens.referee ? h("li", {}, "referee: ",
+            h("a", { href: `${page}?token=${encodeURIComponent(tokens.referee)}`, "data-invite": "referee" }, `${page}?token=…`)) : null));
+    } catch (error) {
+      clear(out, h("p", { class: "error", role: "alert" }, String(error.message || error)));
+    }
+  }
+
+  // Built when opened, so that the list's own filters stay the only fields of a closed page.
+  const box = h("details", { class: "new-match" }, h("summary", {}, "Start a match"));
+  box.addEventListener("toggle", () => {
+    if (!box.open || box.querySelector("form")) return;
+    box.append(
+      h("form", { class: "new-form", "aria-label": "start a match", onsubmit: (event) => { event.preventDefault(); start(); } },
+        h("label", {}, "Game ", game), h("label", {}, "Seats ", seats), roundsLabel,
+        h("button", { type: "submit" }, "Start")),
+      out);
+  });
+  return box;
+}

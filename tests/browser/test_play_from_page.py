@@ -200,3 +200,37 @@ def test_two_seats_play_a_whole_kosmonauts_match_and_take_a_decision_back(
         for watched in pages.values():
             watched.close()
         match.close()
+
+
+def test_a_match_started_from_the_page_gives_each_seat_an_invite_in_the_fragment(
+    chromium: Any, viewer_server: tuple[ServerProcess, dict[str, str]]
+) -> None:
+    server, _ = viewer_server
+    host = Watched(chromium, f"{server.url}/")
+    try:
+        page = host.page
+        page.get_by_text("Start a match").click()
+        page.get_by_role("combobox", name="game", exact=True).select_option("kosmonauts")
+        page.get_by_role("textbox", name="seat names").fill("zoe, yan")
+        page.get_by_role("spinbutton", name="rounds at most").fill("1")
+        page.get_by_role("button", name="Start").click()
+        page.locator("a.started").wait_for()
+        invites = {
+            str(link.get_attribute("data-invite")): str(link.get_attribute("href"))
+            for link in page.locator(".new-out a[data-invite]").all()
+        }
+        assert sorted(invites) == ["referee", "yan", "zoe"]
+        for href in invites.values():
+            address, fragment = href.split("#", 1)
+            assert "token" not in address and "?token=" in fragment
+        zoe = Watched(chromium, invites["zoe"])
+        try:
+            zoe.page.locator("strong.viewer", has_text="zoe").wait_for()
+            zoe.page.locator(".play .to-play, .play .waiting").first.wait_for()
+            token = invites["zoe"].split("token=", 1)[1]
+            no_token_sent(zoe, token)
+            assert token not in server.log()  # in no request line the server logged
+        finally:
+            zoe.close()
+    finally:
+        host.close()
