@@ -106,7 +106,7 @@ export function analysisBoard(ctx) {
   // -- notes ------------------------------------------------------------------------------------
   async function loadNotes() {
     try {
-      notes = await api.get(`${base}/notes`, { as: viewAs });
+      notes = await api.get(`${base}/notes`); // the token's own (a perspective changes the board, not whose notes)
     } catch {
       notes = [];
     }
@@ -132,8 +132,15 @@ export function analysisBoard(ctx) {
     const text = noteInput.value.trim();
     if (!text) return;
     const viewer = ctx.timeline().viewer;
+    const step = ctx.at();
     try {
-      await api.send("POST", `${base}/notes`, { step: ctx.at(), text }, { as: viewer === "referee" ? "referee" : null });
+      try {
+        await api.send("POST", `${base}/notes`, { step, text }, { as: viewer === "referee" ? "referee" : null });
+      } catch (error) {
+        // The referee's token reading as a seat writes as the referee.
+        if (error.code !== "REFEREE_CANNOT_PLAY") throw error;
+        await api.send("POST", `${base}/notes`, { step, text }, { as: "referee" });
+      }
       noteInput.value = "";
       noteError = "";
     } catch (error) {

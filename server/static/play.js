@@ -15,6 +15,7 @@ export function playPanel(ctx) {
   let busy = false;
   let message = "";
   let loading = 0;
+  let refused = false; // the token plays for no seat here (the referee's reading as a seat)
 
   const box = h("section", { class: "play", "aria-label": "your moves", hidden: true });
   ctx.parts.stage.prepend(box);
@@ -22,7 +23,8 @@ export function playPanel(ctx) {
   function mine() {
     // A seat's own page: its token reads as its seat (a spectator's page plays nothing).
     const viewer = ctx.timeline().viewer;
-    return Boolean(api.token) && ctx.summary().seats.includes(viewer) && !ctx.viewAs;
+    return Boolean(api.token) && !refused && ctx.summary().seats.includes(viewer)
+      && (!ctx.viewAs || ctx.viewAs === viewer);
   }
 
   async function load() {
@@ -39,6 +41,11 @@ export function playPanel(ctx) {
       position = found.parts;
     } catch (error) {
       if (ticket !== loading) return;
+      if (error.status === 401 || error.status === 403) {
+        refused = true;
+        box.hidden = true;
+        return;
+      }
       listing = null;
       message = String(error.message || error);
     }

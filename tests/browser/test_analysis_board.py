@@ -120,3 +120,37 @@ def test_notes_diff_and_fork_from_the_page(
         assert page.locator("strong.viewer").inner_text() == "ann"
     finally:
         match.close()
+
+
+def test_the_referee_switches_to_a_seats_perspective_while_the_match_runs(
+    page: Any, viewer_server: tuple[ServerProcess, dict[str, str]]
+) -> None:
+    server, _ = viewer_server
+    rng = random.Random(4)
+    match = create(server.api, "race-for-the-galaxy", 2, seed=41)
+    try:
+        for _ in range(3):
+            play_one(match, rng)
+        page.goto(f"{server.url}/#/m/{match.id}?token={match.token('referee')}")
+        page.locator("strong.viewer", has_text="referee").wait_for()
+        chooser = page.get_by_role("combobox", name="perspective")
+        assert chooser.locator("option").all_inner_texts() == ["spectator", "ann", "ben", "referee"]
+        chooser.select_option("ben")
+        page.locator("strong.viewer", has_text="ben").wait_for()
+        page.locator("figure.board figcaption", has_text="as ben sees it").wait_for()
+        assert page.locator("section.panel").evaluate_all("ps => ps.map(p => p.dataset.seat)") in (
+            [],
+            ["ben"],
+        )
+        assert page.locator(".play").is_hidden()  # the referee plays for no seat
+        page.get_by_role("textbox", name="note text").fill("ben is short of cards")
+        page.get_by_role("button", name="add note").click()
+        page.locator(".notes-here .note", has_text="referee: ben is short of cards").wait_for()
+        seat_page = page.context.new_page()
+        seat_page.goto(f"{server.url}/#/m/{match.id}?token={match.token('ann')}")
+        seat_page.locator("strong.viewer", has_text="ann").wait_for()
+        names = seat_page.get_by_role("combobox", name="perspective").locator("option")
+        assert names.all_inner_texts() == ["spectator", "ann"]  # a running match: its own only
+        seat_page.close()
+    finally:
+        match.close()
