@@ -29,7 +29,7 @@ MAX_PARTS = 64
 Parts = Annotated[
     list[str] | None,
     QueryParameter(
-        query="part",
+        name="part",
         description="The parts picked so far, in order (repeat `part`); none: every kind.",
     ),
 ]
