@@ -18,7 +18,7 @@ export function playPanel(ctx) {
   let refused = false; // the token plays for no seat here (the referee's reading as a seat)
 
   const box = h("section", { class: "play", "aria-label": "your moves", hidden: true });
-  ctx.parts.stage.prepend(box);
+  ctx.parts.happened.before(box); // under the board, above what happened at the step
 
   function mine() {
     // A seat's own page: its token reads as its seat (a spectator's page plays nothing).
