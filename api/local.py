@@ -100,8 +100,14 @@ class LocalClient:
         return self._read
 
     def viewer_of(self, match: str, as_: str | None) -> tuple[MatchRow, Viewer]:
-        """The match's row and the viewer the asker reads it as (asking for `as_`)."""
+        """The match's row and the viewer the asker reads it as (asking for `as_`). Once the
+        match's record is open its whole record is everyone's, so anyone may read it as any
+        seat, the spectator or the referee (a perspective); a token of another match still
+        counts for nothing here."""
         row = self.read.summary(match)
+        if as_ is not None and row.opened:
+            self.identity.reads_as(row.match, None)  # a token, if any, is this match's
+            return row, self.read.viewer(row.match, as_)[1]
         return row, self.read.viewer(row.match, self.identity.reads_as(row.match, as_))[1]
 
     def _ident(self, match: str) -> str:

@@ -23,6 +23,8 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
     GET  /matches/{id}/timeline                  step by step in words, scores after each step
     GET  /matches/{id}/picture                   the board as SVG, private panels (?as=, ?at=)
     GET  /matches/{id}/verdict                   `verify` on what the caller may export
+    GET  /matches/{id}/menu[?part=P...]          the caller's moves as `moves` numbers them
+    GET  /matches/{id}/notes                     the notes the caller may read
     GET  /healthz, /readyz                       outside /api/v1
     GET  /, /static/...                          the browser replay viewer (server/static)
 """
@@ -39,6 +41,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.registry import all_games
 from server import (
+    routes_analysis,
     routes_health,
     routes_matches,
     routes_play,
@@ -116,6 +119,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.timeline,
             routes_replay_viewer.board_picture,
             routes_replay_viewer.verdict,
+            routes_analysis.move_menu,
+            routes_analysis.notes,
             routes_tokens.revoke,
         ],
         security=[{}, {"bearer": []}],

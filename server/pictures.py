@@ -2,8 +2,11 @@
 
 - A seat (while the record is closed): the board from its own view and its own private panel.
 - A spectator (while closed): the board from the spectator's view, no private panel.
-- The referee, or anyone once the match's record is open (`Match.opened`): the board from the
-  spectator's view and every seat's private panel, each from that seat's own view.
+- The referee, or the spectator once the match's record is open (`Match.opened`): the board from
+  the spectator's view with every seat's hidden facts filled in from its own view
+  (server/full_views.py), and every seat's private panel, each from that seat's own view.
+- A seat once the record is open (anyone may read it as any seat then): what that seat saw, its
+  board and its own panel, so an open record can be replayed from each seat's perspective.
 
 Everything is drawn from views (`Rules.view`), never from the state, so a picture can hold no
 more than the views it was drawn from (server/boards/__init__.py).
@@ -19,6 +22,7 @@ from domain.match import TABLE, Match
 from domain.viewer import Viewer
 from server.boards import drawer
 from server.boards.svg import Element, svg, text
+from server.full_views import filled
 
 
 class Panel(msgspec.Struct, frozen=True, kw_only=True):
@@ -42,7 +46,7 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
     match's record is open to everyone (decided at its latest version, not this one)."""
     seats = list(match.seats)
     draw = drawer(match.game)
-    everything = viewer.referee or opened
+    everything = viewer.referee or (opened and viewer.seat is None)
     if not match.dealt:
         waiting = ", ".join(match.waiting_for)
         source = "the table" if match.chance == TABLE else f"entropy from: {waiting}"
@@ -55,7 +59,11 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
             as_=viewer.label(seats), board=str(board), panels=[],
         )  # fmt: skip
     own = None if everything else viewer.seat
-    board = draw.board(_view(match, own), seats)
+    if everything:  # the board with every seat's hidden facts (server/full_views.py)
+        views = [_view(match, seat) for seat in range(len(seats))]
+        board = draw.board(filled(_view(match, None), views), seats)
+    else:
+        board = draw.board(_view(match, own), seats)
     shown = range(len(seats)) if everything else ([] if viewer.seat is None else [viewer.seat])
     panels = []
     for seat in shown:

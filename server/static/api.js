@@ -23,7 +23,8 @@ export class Api {
   url(path, params = {}) {
     const url = new URL(`/api/v1${path}`, window.location.origin);
     for (const [key, value] of Object.entries(params)) {
-      if (value !== null && value !== undefined && value !== "") url.searchParams.set(key, value);
+      if (Array.isArray(value)) for (const one of value) url.searchParams.append(key, one);
+      else if (value !== null && value !== undefined && value !== "") url.searchParams.set(key, value);
     }
     return url;
   }
@@ -32,6 +33,20 @@ export class Api {
     const response = await fetch(this.url(path, params), {
       headers: this.headers(),
       signal: options.signal,
+    });
+    if (!response.ok) throw await problem(response);
+    return response.json();
+  }
+
+  // A change (POST): a JSON body, and the version it was decided on as If-Match when given.
+  async send(method, path, body, params = {}, ifMatch = null) {
+    const headers = this.headers();
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (ifMatch !== null && ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+    const response = await fetch(this.url(path, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw await problem(response);
     return response.json();

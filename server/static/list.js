@@ -1,6 +1,7 @@
 // The match list: filtered by game, status and seat name; the latest move first.
 
 import { h, clear, seatColour, when } from "./dom.js";
+import { newMatchForm } from "./play.js";
 
 const STATUSES = ["setting up", "in play", "over"];
 
@@ -84,6 +85,7 @@ export async function matchList(root, api, params) {
       "section",
       { class: "list" },
       h("h1", {}, "Matches"),
+      newMatchForm(api, games),
       form,
       rows.length
         ? h(

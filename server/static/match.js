@@ -6,6 +6,8 @@ import { follow } from "./live.js";
 import { scoreChart } from "./chart.js";
 import { h, clear, seatColour, svgFrom, when } from "./dom.js";
 import { rulesPanel } from "./rules.js";
+import { analysisBoard } from "./analysis.js";
+import { playPanel } from "./play.js";
 
 export async function matchPage(root, api, match, params) {
   const viewAs = params.get("as") || null;
@@ -42,6 +44,8 @@ export async function matchPage(root, api, match, params) {
   const heading = h("div", { class: "match-head" });
   const download = h("button", { type: "button", class: "link", onclick: () => exportFile() }, "download the replay file");
   let chart = null;
+  const extras = []; // the analysis board and the play panel (analysis.js, play.js)
+  const tell = (name, ...args) => { for (const extra of extras) extra[name]?.(...args); };
 
   clear(
     root,
@@ -103,6 +107,7 @@ export async function matchPage(root, api, match, params) {
     clear(chartBox, h("h2", {}, "Scores over time"), chart.element,
       h("p", { class: "legend" }, summary.seats.map((seat, index) =>
         [h("span", { class: "seat", style: `--seat:${seatColour(index)}` }, seat), " "])));
+    tell("charted", chart.element);
   }
 
   async function drawFinal() {
@@ -163,6 +168,7 @@ export async function matchPage(root, api, match, params) {
     if (chart) chart.move(version);
     drawStep(step);
     showPicture(version);
+    tell("moved", version);
   }
 
   function drawStep(step) {
@@ -226,6 +232,7 @@ export async function matchPage(root, api, match, params) {
     drawChart();
     await drawFinal();
     go(wasLast ? timeline.version : at);
+    tell("refreshed");
     if (ended) await drawVerdict();
   }
   function scheduleRefresh(ended) {
@@ -248,6 +255,13 @@ export async function matchPage(root, api, match, params) {
   }
   document.addEventListener("keydown", onKey);
 
+  const context = {
+    api, match, base, viewAs, read, go, seatTag,
+    at: () => at, timeline: () => timeline, summary: () => summary,
+    refresh: () => scheduleRefresh(false),
+    parts: { root, heading, stage: board.parentElement, side: scoresNow.parentElement, list, happened },
+  };
+  extras.push(analysisBoard(context), playPanel(context));
   drawHeading();
   drawList();
   drawChart();
@@ -266,6 +280,7 @@ export async function matchPage(root, api, match, params) {
     stop() {
       stop.abort();
       document.removeEventListener("keydown", onKey);
+      tell("stop");
     },
   };
 }
