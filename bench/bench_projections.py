@@ -131,6 +131,8 @@ def lag_under_load(ledger: Ledger, game: str, seats: int, seconds: float) -> lis
     writer.start()
     appended: dict[int, float] = {}
     lags: list[float] = []
+    ident, at = out.get(timeout=120)  # the window opens with the writer's first append
+    appended[ident] = at
     ends = time.monotonic() + seconds
     try:
         while time.monotonic() < ends:
