@@ -3,11 +3,14 @@
 1. Fills a fresh store with bot matches until it holds `--events` stored events, then times
    catching every projection up from zero (events per second): as `catch_up` does it (a long
    backlog shared out between processes, projections/parallel.py), in one process, and the
-   index alone as baseline.
+   index alone in one process as baseline (also per CPU second of the process, which other
+   work on a shared machine disturbs less); then where the time of one process goes, part by
+   part and per event kind (projections/costs.py).
    On SQLite it then weighs the projection documents against the events (the tables' pages, as
    SQLite's `dbstat` counts them, and the bytes stored in them).
 2. Under load: a writer appends decisions as fast as it can while a follower keeps the
-   projections current; for every append, the time until its view is updated (p50/p99).
+   projections current, woken by the store's live notifications as `projections run` is;
+   for every append, the time until its view is updated (p50/p99).
 
     .venv/bin/python -m bench.bench_projections [--game delta-v] [--events 100000] [--store URL]
 """
@@ -16,15 +19,18 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import queue
 import sqlite3
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from bench.common import ensure_game, percentile
 from cli.simulate import play_bot_match
-from projections.runner import Projections
+from projections.costs import Costs
+from projections.runner import Projections, live_notifications, next_live
 from store.ledger import Ledger
 
 
@@ -69,16 +75,26 @@ def weights(path: Path) -> dict[str, tuple[int, int]]:
 
 
 def catch_up(
-    ledger: Ledger, names: list[str] | None, *, parallel: bool = True
-) -> tuple[int, float]:
+    ledger: Ledger, names: list[str] | None, *, parallel: bool = True, costs: Costs | None = None
+) -> tuple[int, float, float]:
+    """Every projection in `names` (all: None) rebuilt from zero: (events, wall-clock seconds,
+    CPU seconds of this process)."""
     projections = Projections(ledger, names)
     for projector in projections.projectors:
         projector.recorder.reset()
     projections = Projections(ledger, names)
     projections.parallel = parallel
-    started = time.perf_counter()
+    projections.costs = costs
+    started, cpu = time.perf_counter(), time.process_time()
     done = projections.catch_up()
-    return done, time.perf_counter() - started
+    return done, time.perf_counter() - started, time.process_time() - cpu
+
+
+def rate(label: str, done: int, seconds: float, cpu: float | None = None, note: str = "") -> str:
+    line = f"{label:<28} {done} events in {seconds:6.2f} s = {done / seconds:10,.0f} events/s"
+    if cpu is not None:
+        line += f" ({done / cpu:8,.0f} per CPU second)"
+    return line + note
 
 
 def _writer(url: str, game: str, seats: int, stop: Any, out: Any, seconds: float) -> None:
@@ -99,19 +115,35 @@ def _writer(url: str, game: str, seats: int, stop: Any, out: Any, seconds: float
 
 
 def lag_under_load(ledger: Ledger, game: str, seats: int, seconds: float) -> list[float]:
+    """A follower as `projections run` keeps the projections current (woken by the store's
+    live notifications), while another process appends; each append's lag until the views
+    reflect it."""
     Projections(ledger).catch_up()
     context = multiprocessing.get_context("spawn")
     stop, out = context.Event(), context.Queue()
     writer = context.Process(
         target=_writer, args=(ledger.url, game, seats, stop, out, seconds), daemon=True
     )
-    writer.start()
     projections = Projections(ledger)
+    projections.parallel = False
+    listening = threading.Event()
+    wake = live_notifications(ledger, projections.head(), listening)
+    writer.start()
     appended: dict[int, float] = {}
     lags: list[float] = []
+    ident, at = out.get(timeout=120)  # the window opens with the writer's first append
+    appended[ident] = at
     ends = time.monotonic() + seconds
-    while time.monotonic() < ends:
-        if projections.catch_up():
+    try:
+        while time.monotonic() < ends:
+            try:
+                next_live(wake, timeout=0.1)
+            except queue.Empty:
+                continue
+            while not wake.empty():
+                next_live(wake, timeout=0)
+            if not projections.catch_up():
+                continue
             now = time.monotonic()
             while not out.empty():
                 ident, at = out.get()
@@ -119,10 +151,10 @@ def lag_under_load(ledger: Ledger, game: str, seats: int, seconds: float) -> lis
             position = min(projections.positions().values())
             for ident in [i for i in appended if i <= position]:
                 lags.append(now - appended.pop(ident))
-        else:
-            time.sleep(0.001)
-    stop.set()
-    writer.join(timeout=30)
+    finally:
+        listening.set()
+        stop.set()
+        writer.join(timeout=30)
     return lags
 
 
@@ -144,11 +176,8 @@ def main() -> None:
             f"{url}: {stored} stored events of {args.game} bot matches "
             f"(written in {time.perf_counter() - started:.1f} s)"
         )
-        done, seconds = catch_up(ledger, None)
-        print(
-            f"catch up, all projections:  {done} events in {seconds:6.2f} s = "
-            f"{done / seconds:10,.0f} events/s"
-        )
+        done, seconds, _cpu = catch_up(ledger, None)
+        print(rate("catch up, all projections:", done, seconds))
         if url.startswith("sqlite:///") and args.store is None:
             found = weights(Path(folder) / "bench.db")
             events_pages, events_data = found["events"]
@@ -157,16 +186,27 @@ def main() -> None:
                     f"{part:<12} {pages / 1e6:8.2f} MB of pages ({pages / events_pages:5.2f}x the "
                     f"events'), {stored / 1e6:8.2f} MB of data ({stored / events_data:5.2f}x)"
                 )
-        alone, alone_seconds = catch_up(ledger, None, parallel=False)
+        # One process, all projections, then the index alone, twice in turn: the better of
+        # each, so a burst of other work on the machine weighs on both alike.
+        alone = [catch_up(ledger, None, parallel=False) for _ in range(2)]
+        base = [catch_up(ledger, ["index"], parallel=False) for _ in range(2)]
+        alone_done, alone_seconds, alone_cpu = min(alone, key=lambda r: r[1])
+        base_done, base_seconds, base_cpu = min(base, key=lambda r: r[1])
+        print(rate("catch up, all, one process:", alone_done, alone_seconds, alone_cpu))
         print(
-            f"catch up, all, one process: {alone} events in {alone_seconds:6.2f} s = "
-            f"{alone / alone_seconds:10,.0f} events/s"
+            rate("catch up, index, one process:", base_done, base_seconds, base_cpu, " (baseline)")
         )
-        base_done, base_seconds = catch_up(ledger, ["index"])
         print(
-            f"catch up, match index only: {base_done} events in {base_seconds:6.2f} s = "
-            f"{base_done / base_seconds:10,.0f} events/s (baseline)"
+            f"all projections vs the index alone: {base_seconds / alone_seconds:.2f}x by the "
+            f"clock, {base_cpu / alone_cpu:.2f}x by CPU time (target >= 0.5x)"
         )
+        costs = Costs()
+        costs_done, costs_seconds, _cpu = catch_up(ledger, None, parallel=False, costs=costs)
+        print(
+            f"where one process's catch-up goes ({costs_done} events in {costs_seconds:.2f} s, "
+            "timed part by part):"
+        )
+        print("\n".join(costs.report(costs_done)))
         lags = lag_under_load(ledger, args.game, args.seats, args.load_seconds)
         if lags:
             print(

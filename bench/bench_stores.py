@@ -312,6 +312,83 @@ def redis_py_round_trips(url: str, requests: int) -> Result:
     )
 
 
+BARE_APPEND = """
+-- The same layout as store.redis, with none of its checks: the event as the next element of
+-- its aggregate's list, and a reference to it as the log stream's next entry.
+local newest = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+local id = newest and tonumber(string.match(newest[1], '^(%d+)')) + 1 or 1
+redis.call('XADD', KEYS[1], string.format('%d-0', id), 'i', ARGV[1], 'v', ARGV[2])
+redis.call('RPUSH', KEYS[2], ARGV[2] .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[4])
+return id
+"""
+
+
+def bare_lua_appends(url: str, requests: int) -> Result:
+    """Appends through redis-py and a bare Lua script writing the same layout (list per
+    aggregate, stream log), without the recorder's checks or translation: what an append can
+    cost from Python at best, the baseline the recorder's appends are held against."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    script = client.register_script(BARE_APPEND)
+    originator_id = uuid.uuid4().hex
+    keys = ["{bare}:events:log", "{bare}:events:aggregate:" + originator_id]
+    latencies = []
+    for version in range(1, requests + 11):
+        started = time.perf_counter()
+        script(keys=keys, args=[originator_id, version, "bench:Decided", STATE])
+        if version > 10:  # the first ten warm up, as the recorder's do
+            latencies.append(time.perf_counter() - started)
+    client.close()
+    return Result(
+        store="redis-py + bare Lua append",
+        appends_per_s_1=len(latencies) / sum(latencies),
+        p50_ms=1000 * statistics.median(latencies),
+        p99_ms=1000 * statistics.quantiles(latencies, n=100)[98],
+    )
+
+
+def append_ratio(url: str, name: str, env: dict[str, str], appends: int, blocks: int = 10) -> str:
+    """The recorder's appends against the bare script's on the same redis-server, in
+    alternating blocks (so a burst of other work on the machine weighs on both alike): each
+    one's appends/s and median latency, and the ratios."""
+    import redis
+
+    factory, recorder = new_recorder(name, env)
+    client = redis.Redis.from_url(url)
+    script = client.register_script(BARE_APPEND)
+    ours_id, bare_id = uuid.uuid4(), uuid.uuid4().hex
+    keys = ["{bare}:events:log", "{bare}:events:aggregate:" + bare_id]
+    ours: list[float] = []
+    bare: list[float] = []
+    size = max(1, appends // blocks)
+    try:
+        for block in range(blocks + 1):  # the first block of each warms up
+            for version in range(block * size + 1, (block + 1) * size + 1):
+                event = StoredEvent(ours_id, version, "bench:Decided", STATE)
+                started = time.perf_counter()
+                recorder.insert_events([event])
+                if block:
+                    ours.append(time.perf_counter() - started)
+            for version in range(block * size + 1, (block + 1) * size + 1):
+                started = time.perf_counter()
+                script(keys=keys, args=[bare_id, version, "bench:Decided", STATE])
+                if block:
+                    bare.append(time.perf_counter() - started)
+    finally:
+        client.close()
+        factory.close()
+    rate_ours, rate_bare = len(ours) / sum(ours), len(bare) / sum(bare)
+    p50_ours, p50_bare = statistics.median(ours), statistics.median(bare)
+    return (
+        f"\nRedis recorder append vs redis-py + bare Lua append (same layout: list per aggregate, "
+        f"stream log), 1 client, {blocks} alternating blocks of {size}:\n"
+        f"  appends/s {rate_ours:,.0f} vs {rate_bare:,.0f} = {rate_ours / rate_bare:.2f}x; "
+        f"p50 {p50_ours * 1000:.3f} vs {p50_bare * 1000:.3f} ms = {p50_bare / p50_ours:.2f}x "
+        "(target >= 0.85)"
+    )
+
+
 def postgres_env() -> dict[str, str] | str:
     """The library's PostgreSQL settings, or why PostgreSQL cannot be benchmarked here."""
     import psycopg
@@ -386,7 +463,11 @@ def print_table(results: list[Result], workload: Workload) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
-    workload = QUICK if parser.parse_args().quick else FULL
+    parser.add_argument(
+        "--redis-only", action="store_true", help="only the Redis rows (no SQLite, PostgreSQL)"
+    )
+    args = parser.parse_args()
+    workload = QUICK if args.quick else FULL
 
     sys.path.insert(0, str(ROOT))  # run as a file, this script still reuses the test helper
     from tests.redis_server import RedisServer, redis_server_path
@@ -394,6 +475,7 @@ def main() -> None:
     name = f"bench{uuid.uuid4().hex[:8]}"
     results: list[Result] = []
     memory: Memory | None = None
+    ratio = ""
     with tempfile.TemporaryDirectory() as tmp:
         if redis_server_path() is None:
             results.append(Result("redis (store.redis)", note="skipped: no redis-server on PATH"))
@@ -401,6 +483,8 @@ def main() -> None:
             with RedisServer.start(Path(tmp) / "redis") as server:
                 env = {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": server.url}
                 results.append(measure("redis (store.redis)", name, env, workload))
+                results.append(bare_lua_appends(server.url, workload.appends))
+                ratio = append_ratio(server.url, name, env, workload.appends)
                 results.append(redis_py_round_trips(server.url, workload.appends))
                 results.append(redis_benchmark(server.port, workload.appends, 1))
                 results.append(
@@ -409,9 +493,15 @@ def main() -> None:
             with RedisServer.start(Path(tmp) / "redis-aof", durable=True) as server:
                 env = {"PERSISTENCE_MODULE": "store.redis", "REDIS_URL": server.url}
                 results.append(measure("redis, AOF fsync always", name, env, workload))
-            with RedisServer.start(Path(tmp) / "redis-memory") as server:
-                memory = redis_memory(server.url, MEMORY_MATCHES[workload])
+            if not args.redis_only:
+                with RedisServer.start(Path(tmp) / "redis-memory") as server:
+                    memory = redis_memory(server.url, MEMORY_MATCHES[workload])
 
+        if args.redis_only:
+            print_table(results, workload)
+            print(ratio)
+            print_server_times(results)
+            return
         sqlite_env = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(Path(tmp) / "bench.db"),
@@ -429,6 +519,8 @@ def main() -> None:
                 drop_postgres_tables(name)
 
     print_table(results, workload)
+    if ratio:
+        print(ratio)
     print_server_times(results)
     if memory is not None:
         print_memory(memory, MEMORY_MATCHES[workload])

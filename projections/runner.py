@@ -14,15 +14,17 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError, Notification, Tracking
+from eventsourcing.persistence import Notification, Tracking
 from eventsourcing.utils import get_topic
 
 from domain.errors import NotFound, StarledgerError, StoreUnavailable
 from domain.match import Match
 from domain.notes import Notes
+from projections.costs import Costs, clock, kind_of
 from projections.parallel import catch_up_in_parallel, shares_for
 from projections.projectors import PROJECTORS, Projector
 from records.replays import StoredFields
@@ -35,6 +37,10 @@ Pendings = dict[str, dict[str, bytes | None]]
 WRITTEN_BATCH = 64
 """Matches a writing process saves (`Projections.written`) before the projections catch up
 with them: fewer, larger writes, and well within what the match cache keeps."""
+POLL_SECONDS = 0.01
+"""How often a store that cannot push (SQLite) is asked for new notifications written by other
+processes (one indexed query: ~100 a second costs well under 1% of a core); writes made by this
+process wake the poll at once."""
 SUBSCRIBE_TIMEOUT = 10.0  # seconds to wait for a store's subscription to hold
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
 
@@ -76,13 +82,20 @@ def live_notifications(ledger: Ledger, after: int, stop: threading.Event) -> que
     def poll() -> None:
         listening.set()  # polling starts from `after`: nothing written since can be missed
         position = after
+        recorder: Any = ledger.recorder
+        waits = getattr(recorder, "wait_for_append", None)  # woken by this process's writes
         while not stop.is_set():
-            page = ledger.recorder.select_notifications(position + 1, 100)
+            seen = getattr(recorder, "appended", 0)  # read before the page: no write missed
+            page = recorder.select_notifications(position + 1, 100)
             for notification in page:
                 found.put(notification)
                 position = notification.id
-            if not page:
-                stop.wait(0.2)
+            if page:
+                continue
+            if waits is not None:
+                waits(seen, POLL_SECONDS)
+            else:
+                stop.wait(POLL_SECONDS)
 
     def push() -> None:
         with ledger.recorder.subscribe(gt=after) as subscription:
@@ -136,8 +149,9 @@ class MatchCache:
         self.fold_limit = max(1, SNAPSHOT_INTERVAL)
         self._matches: OrderedDict[uuid.UUID, Match] = OrderedDict()
 
-    def advance(self, stored: Sequence[Notification]) -> Match:
-        """The match after the last of `stored` (stored events of one match, in order)."""
+    def advance(self, stored: Sequence[Notification], costs: Costs | None = None) -> Match:
+        """The match after the last of `stored` (stored events of one match, in order);
+        `costs`, when given, is told each folded event's time by its kind."""
         ident: Any = stored[0].originator_id
         first, last = stored[0].originator_version, stored[-1].originator_version
         match: Any = self._matches.pop(ident, None)
@@ -156,8 +170,14 @@ class MatchCache:
             elif not foldable:
                 match, stored = self.ledger.match(ident, version=last), ()
         decode: Callable[[Any], Any] = self.ledger.mapper.to_domain_event
-        for event in stored:
-            match = decode(event).mutate(match)
+        if costs is None:
+            for event in stored:
+                match = decode(event).mutate(match)
+        else:
+            for event in stored:
+                began = clock()
+                match = decode(event).mutate(match)
+                costs.add_kind("fold", kind_of(event.topic), clock() - began)
         assert isinstance(match, Match)
         self._keep(ident, match)
         return match
@@ -240,6 +260,18 @@ class Projections:
                     recorder.reset()
         self.cache = MatchCache(ledger)
         self._written = 0  # matches remembered since the last catch-up
+        self._costs: Costs | None = None
+
+    @property
+    def costs(self) -> Costs | None:
+        """Where catch-ups spend their time, added up there when set (projections/costs.py)."""
+        return self._costs
+
+    @costs.setter
+    def costs(self, costs: Costs | None) -> None:
+        self._costs = costs
+        for projector in self.projectors:
+            projector.costs = costs
 
     def __getitem__(self, name: str) -> Projector:
         for projector in self.projectors:
@@ -248,8 +280,12 @@ class Projections:
         raise UnknownProjection(name)
 
     def positions(self) -> dict[str, int]:
-        app = self.ledger.name
-        return {p.name: p.recorder.max_tracking_id(app) or 0 for p in self.projectors}
+        """Each projector's position (read in one query where the store allows)."""
+        recorders = [p.recorder for p in self.projectors]
+        if not recorders:
+            return {}
+        found = recorders[0].max_tracking_ids(recorders, self.ledger.name)
+        return {p.name: found[i] or 0 for i, p in enumerate(self.projectors)}
 
     def head(self) -> int:
         return self.ledger.recorder.max_notification_id() or 0
@@ -273,8 +309,8 @@ class Projections:
         shares = shares_for(self, total) if self.parallel else 1
         if shares > 1:
             done = catch_up_in_parallel(self, start, stop, shares, progress)
-        for page in self._pages(stop):
-            self.process(page)
+        for page, positions in self._pages(stop):
+            self.process(page, positions)
             done += len(page)
             if progress is not None:
                 progress(min(done, total), total)
@@ -289,22 +325,35 @@ class Projections:
         if self._written >= WRITTEN_BATCH:
             self.catch_up()
 
-    def _pages(self, stop: int | None) -> Iterator[list[Notification]]:
-        """Pages from the lowest position on; positions are read again before each page, so
-        pages that another process projected meanwhile are not done twice."""
+    def _pages(self, stop: int | None) -> Iterator[tuple[list[Notification], dict[str, int]]]:
+        """Pages from the lowest position on, each with the positions it starts from; positions
+        are read again before each page, so pages that another process projected meanwhile
+        are not done twice. A short page that reached the end ends it (no empty read after)."""
         while True:
-            start = min(self.positions().values(), default=0) + 1
-            page = list(self.ledger.recorder.select_notifications(start, PAGE, stop=stop))
+            positions = self.positions()
+            start = min(positions.values(), default=0) + 1
+            if stop is not None and start > stop:
+                return
+            with self._timing("read"):
+                page = list(self.ledger.recorder.select_notifications(start, PAGE, stop=stop))
             if not page:
                 return
-            yield page
+            yield page, positions
+            if len(page) < PAGE:
+                return
 
-    def process(self, page: Sequence[Notification]) -> None:
+    def _timing(self, part: str) -> Any:
+        return nullcontext() if self.costs is None else self.costs.timing(part)
+
+    def process(
+        self, page: Sequence[Notification], positions: dict[str, int] | None = None
+    ) -> None:
         """Project one page of notifications and record each projector's new position."""
-        positions = self.positions()
+        positions = self.positions() if positions is None else positions
         pending: Pendings = {p.name: {} for p in self.projectors}
         self.project_page(page, positions, pending)
-        self.write(pending, positions, page[-1].id)
+        with self._timing("write"):
+            self.write(pending, positions, page[-1].id)
 
     def project_page(
         self,
@@ -314,45 +363,73 @@ class Projections:
         share: Callable[[Any], bool] | None = None,
     ) -> None:
         """Add to `pending` the documents a page of notifications changes (for the matches
-        `share` accepts: all by default): each match of the page is brought forward once, and
-        each projector given its events past its position."""
+        `share` accepts: all by default): each match of the page is brought forward once, its
+        events decoded once for every projector that reads them, and each projector given its
+        events past its position."""
         batches: dict[Any, list[Notification]] = {}
         for notification in page:
             if notification.topic.startswith(NOTES_TOPIC):
                 continue  # notes live in their own aggregate and are read from it
             batches.setdefault(notification.originator_id, []).append(notification)
-        mapper = self.ledger.mapper
+        costs = self.costs
         for ident, batch in batches.items():
             if share is not None and not share(ident):
                 continue
-            match = self.cache.advance(batch)
+            if costs is None:
+                match = self.cache.advance(batch)
+            else:
+                with costs.timing("fold"):
+                    match = self.cache.advance(batch, costs)
             events: list[Any] | None = None
             for projector in self.projectors:
                 position = positions[projector.name]
                 if batch[-1].id <= position:
                     continue
                 if not projector.needs_events:
-                    projector.project((), match, pending[projector.name])
+                    if costs is None:
+                        projector.project((), match, pending[projector.name])
+                    else:
+                        with costs.timing(projector.name):
+                            projector.project((), match, pending[projector.name])
                     continue
                 if events is None:
-                    events = [sealable(mapper, stored) for stored in batch]
-                new = [e for s, e in zip(batch, events, strict=True) if s.id > position]
-                projector.project(new, match, pending[projector.name])
+                    events = self._decoded(batch)
+                if position < batch[0].id:
+                    new = events
+                else:
+                    new = [e for s, e in zip(batch, events, strict=True) if s.id > position]
+                if costs is None:
+                    projector.project(new, match, pending[projector.name])
+                else:
+                    with costs.timing(projector.name):
+                        projector.project(new, match, pending[projector.name])
+
+    def _decoded(self, batch: Sequence[Notification]) -> list[Any]:
+        """A match's stored events as the projectors that read events take them (once each)."""
+        mapper = self.ledger.mapper
+        costs = self.costs
+        if costs is None:
+            return [sealable(mapper, stored) for stored in batch]
+        events = []
+        with costs.timing("decode"):
+            for stored in batch:
+                started = clock()
+                events.append(sealable(mapper, stored))
+                costs.add_kind("decode", kind_of(stored.topic), clock() - started)
+        return events
 
     def write(self, pending: Pendings, positions: dict[str, int], last: int) -> bool:
-        """Write each projector's documents with its new position `last`; False when another
-        process had projected some of them first (its documents are the same: projections are
-        functions of the events), which the next page's positions show."""
-        written = True
-        for projector in self.projectors:
-            if last > positions[projector.name]:
-                try:
-                    projector.recorder.write(
-                        pending[projector.name], Tracking(self.ledger.name, last)
-                    )
-                except IntegrityError:
-                    written = False
-        return written
+        """Write each projector's documents with its new position `last`, all in one
+        transaction where the store allows; False when another process had projected some of
+        them first (its documents are the same: projections are functions of the events),
+        which the next page's positions show."""
+        due = [p for p in self.projectors if last > positions[p.name]]
+        if not due:
+            return True
+        written = due[0].recorder.write_together(
+            [(p.recorder, pending[p.name]) for p in due], Tracking(self.ledger.name, last)
+        )
+        return all(written)
 
     def run(self, stop: threading.Event) -> int:
         """Keep every projection current until `stop` is set: woken by each new notification

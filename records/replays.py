@@ -21,6 +21,8 @@ the lines it hides are checked only once they open.
 
 from __future__ import annotations
 
+import hashlib
+import struct
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -29,7 +31,6 @@ from typing import Any
 import msgspec
 
 from domain.commitment import (
-    digest_after,
     entropy_commitment,
     framed,
     same,
@@ -47,6 +48,8 @@ MAX_LINE_CHARS = 8 * 2**20
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError)
 """What a hostile line can make the checks raise; each becomes a BAD verdict naming the line."""
 _encoder = msgspec.json.Encoder(order="sorted")
+_sha256 = hashlib.sha256
+_length = struct.Struct(">Q").pack  # as domain/commitment.py frames each part
 _LINK_FIELDS = ("salt", "commitment", "hash")
 
 
@@ -84,13 +87,32 @@ def link(match: str, previous: str, commitment: str) -> str:
 
 
 def _commitment(head: bytes, index: int, salt: str, body_json: bytes) -> str:
-    """c_i, from the framed label and match (`head`): the one place its parts are listed."""
-    return digest_after(head, str(index), salt, body_json)
+    """c_i, from the framed label and match (`head`): the one place its parts are listed.
+    `digest_after(head, str(index), salt, body_json)`, framed here in one step: it is hashed
+    for every stored event on every catch-up and every audit."""
+    number, salted = str(index).encode(), salt.encode()
+    return _sha256(
+        b"".join(
+            (
+                head,
+                _length(len(number)),
+                number,
+                _length(len(salted)),
+                salted,
+                _length(len(body_json)),
+                body_json,
+            )
+        )
+    ).hexdigest()
 
 
 def _link(head: bytes, previous: str, commitment: str) -> str:
-    """h_i, from the framed label and match (`head`)."""
-    return digest_after(head, previous, commitment)
+    """h_i, from the framed label and match (`head`): `digest_after(head, previous,
+    commitment)`, framed in one step (see `_commitment`)."""
+    before, committed = previous.encode(), commitment.encode()
+    return _sha256(
+        b"".join((head, _length(len(before)), before, _length(len(committed)), committed))
+    ).hexdigest()
 
 
 def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[str, Any]:

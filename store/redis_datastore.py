@@ -79,27 +79,28 @@ class RedisDatastore:
     @contextmanager
     def errors_translated(self) -> Iterator[None]:
         """Raise the library's exceptions, naming the server, instead of redis-py's."""
-        url = self.settings.display_url
         try:
             yield
-        except redis.ResponseError as error:
+        except redis.RedisError as error:
+            raise self._translated(error) from error
+
+    def _translated(self, error: redis.RedisError) -> Exception:
+        """`error` in the library's terms (the URL is worked out only on a failure: every
+        command passes through `errors_translated`)."""
+        url = self.settings.display_url
+        if isinstance(error, redis.ResponseError):
             if str(error).startswith(CONFLICT):
-                raise IntegrityError(str(error)) from error
-            msg = f"Redis at {url} refused the command: {error}"
-            raise OperationalError(msg) from error
-        except redis.AuthenticationError as error:
-            msg = f"Redis at {url} refused the credentials: {error}"
-            raise OperationalError(msg) from error
-        except (redis.ConnectionError, redis.TimeoutError) as error:
-            msg = (
+                return IntegrityError(str(error))
+            return OperationalError(f"Redis at {url} refused the command: {error}")
+        if isinstance(error, redis.AuthenticationError):
+            return OperationalError(f"Redis at {url} refused the credentials: {error}")
+        if isinstance(error, (redis.ConnectionError, redis.TimeoutError)):
+            return RedisUnavailableError(
                 f"Redis at {url} is unreachable or did not answer in time (connect time-out "
                 f"{self.settings.connect_timeout:g}s, command time-out "
                 f"{self.settings.socket_timeout:g}s): {error}"
             )
-            raise RedisUnavailableError(msg) from error
-        except redis.RedisError as error:
-            msg = f"Redis at {url} failed: {error}"
-            raise OperationalError(msg) from error
+        return OperationalError(f"Redis at {url} failed: {error}")
 
     def close(self) -> None:
         self.client.close()

@@ -117,28 +117,40 @@ class RedisRecorder:
     def __init__(self, datastore: RedisDatastore, keys: RedisKeys) -> None:
         self.datastore = datastore
         self.keys = keys
+        # Worked out once: every append names them.
+        self._log_key, self._tracking_key = keys.log, keys.tracking
+        self._aggregate_prefix = keys.aggregate_prefix
+        self._text_ids = datastore.settings.originator_id_type == "text"
 
     def _append(self, stored_events: Sequence[StoredEvent], tracking: Tracking | None) -> int:
-        """Runs the append script; returns the notification id of the first event (0 when
-        nothing was logged)."""
-        keys = [self.keys.log, self.keys.tracking]
+        """Runs the append script (one EVALSHA: one round trip); returns the notification id
+        of the first event (0 when nothing was logged)."""
+        keys = [self._log_key, self._tracking_key]
         args: list[str | int | bytes] = (
-            [tracking.application_name, tracking.notification_id] if tracking else ["", ""]
+            [tracking.application_name, tracking.notification_id, self._logged]
+            if tracking
+            else ["", "", self._logged]
         )
-        args.append(1 if self.logs_notifications else 0)
+        prefix = self._aggregate_prefix
         for event in stored_events:
             if "\n" in event.topic:
                 msg = f"Topic must not contain a newline: {event.topic!r}"
                 raise DataError(msg)
             originator_id = self._encode_originator_id(event.originator_id)
-            keys.append(self.keys.aggregate(originator_id))
+            keys.append(prefix + originator_id)
             args += [originator_id, event.originator_version, event.topic, event.state]
         with self.datastore.errors_translated():
             return int(self.datastore.append(keys=keys, args=args))
 
+    @property
+    def _logged(self) -> int:
+        return 1 if self.logs_notifications else 0
+
     def _encode_originator_id(self, originator_id: UUID | str) -> str:
-        if self.datastore.settings.originator_id_type == "text":
+        if self._text_ids:
             return str(originator_id)
+        if type(originator_id) is UUID:
+            return originator_id.hex
         uuid = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
         return uuid.hex
 

@@ -63,6 +63,24 @@ APPEND = f"""#!lua
 -- or 0 when nothing was appended to the log.
 local log, tracking, logged = KEYS[1], KEYS[2], ARGV[3] == '1'
 local count = #KEYS - 2
+
+-- The usual append first, in as few steps as it takes: one event after its aggregate's highest
+-- version, nothing tracked (a decision). Anything else takes the general way below.
+if count == 1 and ARGV[1] == '' then
+  local aggregate, version = KEYS[3], tonumber(ARGV[5])
+  local newest = redis.call('LINDEX', aggregate, -1)
+  if not newest or version > tonumber(string.match(newest, '^(%-?%d+)\\n')) then
+    local first = 0
+    if logged then
+      first = 1
+      local entry = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
+      if entry then first = tonumber(string.match(entry[1], '^(%d+)')) + 1 end
+      redis.call('XADD', log, string.format('%d-0', first), 'i', ARGV[4], 'v', ARGV[5])
+    end
+    redis.call('RPUSH', aggregate, ARGV[5] .. '\\n' .. ARGV[6] .. '\\n' .. ARGV[7])
+    return first
+  end
+end
 {_FIND}
 -- The highest version of each aggregate this script touches, kept current as it writes.
 local tails = {{}}

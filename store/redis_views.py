@@ -4,6 +4,7 @@ application's `{app}` hash tag so one script writes documents and position toget
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import redis
@@ -39,10 +40,63 @@ class RedisViewRecorder(ViewRecorder):
         self._tracking_key = f"{keys.tag}:views:{projection}:tracking"
         self._script = datastore.client.register_script(WRITE)
 
-    def write(self, docs: Docs, tracking: Tracking) -> None:
+    def _args(self, docs: Docs, tracking: Tracking) -> list[Any]:
         args: list[Any] = [tracking.application_name, tracking.notification_id, len(docs)]
         for key, doc in docs.items():
             args += [key, b"" if doc is None else doc]
+        return args
+
+    def write_together(
+        self, writes: Sequence[tuple[ViewRecorder, Docs]], tracking: Tracking
+    ) -> list[bool]:
+        """Every projection's script in one round trip (a pipeline), when the recorders share
+        this one's datastore: each script writes its projection's documents and position, all
+        or nothing, as `write` does; one refused for its position leaves the others written."""
+        recorders = [r for r, _ in writes]
+        if any(
+            not isinstance(r, RedisViewRecorder) or r.datastore is not self.datastore
+            for r in recorders
+        ):
+            return super().write_together(writes, tracking)
+        with self.datastore.errors_translated():
+            pipeline = self.datastore.client.pipeline(transaction=False)
+            for recorder, docs in writes:
+                assert isinstance(recorder, RedisViewRecorder)
+                keys = [recorder._docs_key, recorder._tracking_key]
+                pipeline.evalsha(self._script.sha, 2, *keys, *recorder._args(docs, tracking))
+            results = pipeline.execute(raise_on_error=False)
+        if any(isinstance(r, redis.exceptions.NoScriptError) for r in results):
+            return super().write_together(writes, tracking)  # loads the script again
+        written = []
+        for result in results:
+            if isinstance(result, Exception):
+                if "TRACKING" in str(result):
+                    written.append(False)
+                    continue
+                with self.datastore.errors_translated():
+                    raise result
+            written.append(True)
+        return written
+
+    def max_tracking_ids(
+        self, recorders: Sequence[ViewRecorder], application_name: str
+    ) -> list[int | None]:
+        """Every position in one round trip, when the recorders share this one's datastore."""
+        if any(
+            not isinstance(r, RedisViewRecorder) or r.datastore is not self.datastore
+            for r in recorders
+        ):
+            return super().max_tracking_ids(recorders, application_name)
+        with self.datastore.errors_translated():
+            pipeline = self.datastore.client.pipeline(transaction=False)
+            for recorder in recorders:
+                assert isinstance(recorder, RedisViewRecorder)
+                pipeline.hget(recorder._tracking_key, application_name)
+            values = pipeline.execute()
+        return [None if value is None else int(value) for value in values]
+
+    def write(self, docs: Docs, tracking: Tracking) -> None:
+        args = self._args(docs, tracking)
         try:
             with self.datastore.errors_translated():
                 self._script(keys=[self._docs_key, self._tracking_key], args=args)

@@ -6,10 +6,16 @@ dataclass's `__init__` (a detour per field): about a third of what a catch-up sp
 before it decodes anything. Here a page is read as plain tuples, each match's id becomes a UUID
 once per page, and each Notification gets its fields in one step. Everything else (and any
 query with topics) is the library's own.
+
+SQLite cannot push new notifications to another process, so followers poll; within one process
+(a server that records decisions and follows them for its live streams), the recorder tells
+them at once: `appended` counts the writes it committed, and `wait_for_append` wakes on the
+next one.
 """
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +28,25 @@ _set = object.__setattr__
 
 
 class SQLiteEventRecorder(SQLiteApplicationRecorder):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.appended = 0
+        """Writes of events this recorder (this process) has committed."""
+        self._append_signal = threading.Condition()
+
+    def insert_events(self, stored_events: Any, **kwargs: Any) -> Sequence[int] | None:
+        ids = super().insert_events(stored_events, **kwargs)
+        with self._append_signal:
+            self.appended += 1
+            self._append_signal.notify_all()
+        return ids
+
+    def wait_for_append(self, seen: int, timeout: float) -> bool:
+        """Wait until this process has committed a write after the `seen`-th (`appended`
+        as it was read), or `timeout` seconds; whether it has."""
+        with self._append_signal:
+            return self._append_signal.wait_for(lambda: self.appended != seen, timeout)
+
     def select_notifications(
         self,
         start: int | None,

@@ -3,7 +3,10 @@ connections, locking and time-outs)."""
 
 from __future__ import annotations
 
-from eventsourcing.persistence import Tracking
+from collections.abc import Sequence
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.sqlite import SQLiteDatastore
 
 from store.view_recorder import Docs, ViewRecorder
@@ -27,34 +30,81 @@ class SQLiteViewRecorder(ViewRecorder):
 
     def write(self, docs: Docs, tracking: Tracking) -> None:
         with self.datastore.transaction(commit=True) as c:
-            # The position first: a write takes the write lock at once, so no other process
-            # can move the position between our check and our documents.
+            self._write(c, docs, tracking)
+
+    def write_together(
+        self, writes: Sequence[tuple[ViewRecorder, Docs]], tracking: Tracking
+    ) -> list[bool]:
+        """All in one transaction (one commit for a page of every projection), when the
+        recorders share this one's datastore; a projection whose position is not past the
+        current one is left out, and the others written."""
+        if any(
+            not isinstance(r, SQLiteViewRecorder) or r.datastore is not self.datastore
+            for r, _ in writes
+        ):
+            return super().write_together(writes, tracking)
+        written = []
+        with self.datastore.transaction(commit=True) as c:
+            for recorder, docs in writes:
+                assert isinstance(recorder, SQLiteViewRecorder)
+                try:
+                    recorder._write(c, docs, tracking)
+                except IntegrityError:
+                    written.append(False)
+                else:
+                    written.append(True)
+        return written
+
+    def _write(self, c: Any, docs: Docs, tracking: Tracking) -> None:
+        """Documents and position, in the transaction of cursor `c`; nothing written (and the
+        library's IntegrityError) when the position is not past the current one."""
+        # The position first: a write takes the write lock at once, so no other process
+        # can move the position between our check and our documents.
+        c.execute(
+            "INSERT INTO starledger_view_tracking VALUES (?, ?, ?) ON CONFLICT "
+            "(projection, application_name) DO UPDATE SET notification_id="
+            "excluded.notification_id WHERE excluded.notification_id > "
+            "starledger_view_tracking.notification_id",
+            (self.projection, tracking.application_name, tracking.notification_id),
+        )
+        c.execute("SELECT changes()")
+        (changed,) = c.fetchone()
+        if changed == 0:
             c.execute(
-                "INSERT INTO starledger_view_tracking VALUES (?, ?, ?) ON CONFLICT "
-                "(projection, application_name) DO UPDATE SET notification_id="
-                "excluded.notification_id WHERE excluded.notification_id > "
-                "starledger_view_tracking.notification_id",
-                (self.projection, tracking.application_name, tracking.notification_id),
+                "SELECT notification_id FROM starledger_view_tracking WHERE projection=? "
+                "AND application_name=?",
+                (self.projection, tracking.application_name),
             )
-            c.execute("SELECT changes()")
-            (changed,) = c.fetchone()
-            if changed == 0:
-                c.execute(
-                    "SELECT notification_id FROM starledger_view_tracking WHERE projection=? "
-                    "AND application_name=?",
-                    (self.projection, tracking.application_name),
-                )
-                row = c.fetchone()
-                self._refuse(row[0] if row else None, tracking)
-            c.executemany(
-                "DELETE FROM starledger_views WHERE projection=? AND key=?",
-                [(self.projection, k) for k, v in docs.items() if v is None],
-            )
+            row = c.fetchone()
+            self._refuse(row[0] if row else None, tracking)
+        deleted = [(self.projection, k) for k, v in docs.items() if v is None]
+        if deleted:
+            c.executemany("DELETE FROM starledger_views WHERE projection=? AND key=?", deleted)
+        kept = [(self.projection, k, v) for k, v in docs.items() if v is not None]
+        if kept:
             c.executemany(
                 "INSERT INTO starledger_views VALUES (?, ?, ?) ON CONFLICT (projection, key) "
                 "DO UPDATE SET doc=excluded.doc",
-                [(self.projection, k, v) for k, v in docs.items() if v is not None],
+                kept,
             )
+
+    def max_tracking_ids(
+        self, recorders: Sequence[ViewRecorder], application_name: str
+    ) -> list[int | None]:
+        """Every position in one query, when the recorders share this one's datastore."""
+        if any(
+            not isinstance(r, SQLiteViewRecorder) or r.datastore is not self.datastore
+            for r in recorders
+        ):
+            return super().max_tracking_ids(recorders, application_name)
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                "SELECT projection, notification_id FROM starledger_view_tracking "
+                "WHERE application_name=?",
+                (application_name,),
+            )
+            found = {str(projection): int(position) for projection, position in c.fetchall()}
+        return [found.get(r.projection) for r in recorders]
 
     def read(self, key: str) -> bytes | None:
         with self.datastore.transaction(commit=False) as c:

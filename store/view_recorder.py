@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from eventsourcing.persistence import IntegrityError, Tracking, TrackingRecorder
 
@@ -46,6 +46,30 @@ class ViewRecorder(TrackingRecorder):
     @abstractmethod
     def reset(self) -> None:
         """Forget every document and the tracking position (for a rebuild)."""
+
+    def write_together(
+        self, writes: Sequence[tuple[ViewRecorder, Docs]], tracking: Tracking
+    ) -> list[bool]:
+        """Write several projections' documents, each with the same position `tracking`:
+        whether each was written (False: its position was not past the current one, and
+        nothing of it was written). Here one write each; a store that can writes them all in
+        one transaction."""
+        written = []
+        for recorder, docs in writes:
+            try:
+                recorder.write(docs, tracking)
+            except IntegrityError:
+                written.append(False)
+            else:
+                written.append(True)
+        return written
+
+    def max_tracking_ids(
+        self, recorders: Sequence[ViewRecorder], application_name: str
+    ) -> list[int | None]:
+        """The positions of several projections (here one read each; a store that can reads
+        them in one query)."""
+        return [recorder.max_tracking_id(application_name) for recorder in recorders]
 
     def insert_tracking(self, tracking: Tracking) -> None:
         self.write({}, tracking)

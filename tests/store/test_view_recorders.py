@@ -45,6 +45,25 @@ class ViewRecorderCase(TestCase):
         assert views.read("m/1") is None
         assert views.scan("m/") == [("m/2", b"two"), ("m/3", b"three")]
 
+    def test_projections_written_together_each_keep_their_position(self) -> None:
+        ahead, behind, fresh = self.create("t1"), self.create("t2"), self.create("t3")
+        ahead.write({"k": b"ahead"}, Tracking("app", 9))
+        behind.write({"k": b"old", "gone": b"x"}, Tracking("app", 2))
+        assert ahead.max_tracking_ids([ahead, behind, fresh], "app") == [9, 2, None]
+        written = ahead.write_together(
+            [
+                (ahead, {"k": b"refused"}),
+                (behind, {"k": b"new", "gone": None}),
+                (fresh, {"k": b"first"}),
+            ],
+            Tracking("app", 5),
+        )
+        assert written == [False, True, True]
+        assert ahead.read("k") == b"ahead" and ahead.max_tracking_id("app") == 9
+        assert behind.read("k") == b"new" and behind.read("gone") is None
+        assert fresh.read("k") == b"first"
+        assert ahead.max_tracking_ids([ahead, behind, fresh], "app") == [9, 5, 5]
+
     def test_prefix_scans_are_exact_and_in_code_point_order(self) -> None:
         views = self.create("p2")
         views.write({key: key.encode() for key in KEYS}, Tracking("app", 1))
