@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.commitment import digest_after, framed
-from projections.replays import CHAIN_LABEL, COMMIT_LABEL, _commitment, _link
+from records.replays import CHAIN_LABEL, COMMIT_LABEL, _commitment, _link
 
 texts = st.text(max_size=80)
 
