@@ -20,14 +20,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from eventsourcing.persistence import Notification
 
-if TYPE_CHECKING:
-    from projections.runner import Pendings, Projections
+from projections.projectors import PAGE, Pendings, Projector
+from store.ledger import Ledger
 
 PARALLEL_FROM = 40_000
 """Events behind before a catch-up shares the work out (below, forking costs more than it saves)."""
@@ -35,10 +35,33 @@ SEGMENT = 200_000
 """Notifications a segment spans: the documents of one segment are held in memory until written."""
 MAX_SHARES = 8
 
-_helper: Projections | None = None  # a helper process's own projections (see `_start_helper`)
+
+class Projecting(Protocol):
+    """What a catch-up shares out (projections/runner.py's `Projections`)."""
+
+    @property
+    def ledger(self) -> Ledger: ...
+
+    @property
+    def projectors(self) -> Sequence[Projector]: ...
+
+    def positions(self) -> dict[str, int]: ...
+
+    def write(self, pending: Pendings, positions: dict[str, int], last: int) -> bool: ...
+
+    def project_page(
+        self,
+        page: Sequence[Notification],
+        positions: dict[str, int],
+        pending: Pendings,
+        share: Callable[[Any], bool] | None = None,
+    ) -> Any: ...
 
 
-def shares_for(projections: Projections, behind: int) -> int:
+_helper: Projecting | None = None  # a helper process's own projections (see `_start_helper`)
+
+
+def shares_for(projections: Projecting, behind: int) -> int:
     """How many processes a catch-up of `behind` events takes (1: the sequential path)."""
     if behind < PARALLEL_FROM or os.environ.get("STARLEDGER_PARALLEL") == "0":
         return 1
@@ -54,7 +77,7 @@ def shares_for(projections: Projections, behind: int) -> int:
 
 
 def catch_up_in_parallel(
-    projections: Projections,
+    projections: Projecting,
     start: int,
     stop: int,
     shares: int,
@@ -70,7 +93,7 @@ def catch_up_in_parallel(
         max_workers=shares - 1,
         mp_context=context,
         initializer=_start_helper,
-        initargs=(projections.ledger.url, names),
+        initargs=(type(projections), projections.ledger.url, names),
     ) as pool:
         for first in range(start + 1, stop + 1, SEGMENT):
             last = min(stop, first + SEGMENT - 1)
@@ -92,14 +115,14 @@ def catch_up_in_parallel(
 
 
 def project_share(
-    projections: Projections, first: int, last: int, share: int, shares: int
+    projections: Projecting, first: int, last: int, share: int, shares: int
 ) -> Pendings:
     """The documents notifications first .. last change for the matches of share `share`."""
     pending: Pendings = {p.name: {} for p in projections.projectors}
     positions = {p.name: first - 1 for p in projections.projectors}
     position = first - 1
     recorder = projections.ledger.recorder
-    page_size = _page_size()
+    page_size = PAGE
 
     def mine(ident: Any) -> bool:
         return bool(ident.int % shares == share)
@@ -115,19 +138,13 @@ def project_share(
     return pending
 
 
-def _page_size() -> int:
-    from projections.runner import PAGE
-
-    return PAGE
-
-
-def _start_helper(url: str, names: list[str]) -> None:
-    """In a forked helper: its own Ledger (its own connections; none of the parent's is used)."""
+def _start_helper(
+    kind: Callable[[Ledger, list[str]], Projecting], url: str, names: list[str]
+) -> None:
+    """In a forked helper: its own projections of the parent's kind, over its own Ledger (its
+    own connections; none of the parent's is used)."""
     global _helper
-    from projections.runner import Projections
-    from store.ledger import Ledger
-
-    _helper = Projections(Ledger(url), names)
+    _helper = kind(Ledger(url), names)
 
 
 def _project_share(first: int, last: int, share: int, shares: int) -> Pendings:

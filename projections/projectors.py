@@ -40,6 +40,10 @@ from records.replays import chain_hashes, sealed_header
 from store.view_recorder import ViewRecorder
 
 Pending = dict[str, bytes | None]
+Pendings = dict[str, Pending]
+"""Each projection's documents to write, by projection name."""
+PAGE = 5000
+"""Notifications read and projected at a time."""
 
 CHUNK = 64
 """Chain hashes per audit document: a decision rewrites at most 2 KiB of its match's chain."""

@@ -26,14 +26,12 @@ from domain.match import Match
 from domain.notes import Notes
 from projections.costs import Costs, clock, kind_of
 from projections.parallel import catch_up_in_parallel, shares_for
-from projections.projectors import PROJECTORS, Projector
+from projections.projectors import PAGE, PROJECTORS, Pendings, Projector
 from records.replays import StoredFields
 from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
 from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder
 
-PAGE = 5000
-Pendings = dict[str, dict[str, bytes | None]]
 WRITTEN_BATCH = 64
 """Matches a writing process saves (`Projections.written`) before the projections catch up
 with them: fewer, larger writes, and well within what the match cache keeps."""

@@ -9,7 +9,8 @@ from .components import END_REASONS, MAX_SEATS, MIN_SEATS
 from .events import Event
 from .rules import decide, evolve, initial, legal, result, score, setup, to_move
 from .state import DuckDealerOptions, State
-from .view import render, view
+from .view import view
+from .view_text import render
 
 RULES: Rules[State] = Rules(
     slug="duck-dealer",

@@ -204,7 +204,7 @@ for projector in alone.projectors:
     projector.recorder.reset()
 # Small segments and pages, so matches run across both (a chain goes on from the store), and
 # every backlog long enough to share.
-parallel.PARALLEL_FROM, parallel.SEGMENT, runner.PAGE = 1, 37, 11
+parallel.PARALLEL_FROM, parallel.SEGMENT, parallel.PAGE, runner.PAGE = 1, 37, 11, 11
 assert parallel.shares_for(Projections(ledger), head) > 1
 covered = []
 runner.catch_up_in_parallel = lambda *a, **k: covered.append(parallel.catch_up_in_parallel(*a, **k)) or covered[-1]
