@@ -9,7 +9,11 @@ import { rulesPanel } from "./rules.js";
 import { zoomable, zoomState } from "./zoom.js";
 
 const KEPT = 32; // pictures kept in the page (the most recently seen)
-const HELD = 45; // ms: steps closer than this are a key held down, drawn where they stop
+const HELD = 120; // ms: steps closer than this are a key held down (or a burst of clicks),
+// drawn where they stop: once no step came for twice their pace (SETTLE ms at least, at most
+// CALM), so that a slow machine's slower key repeats do not start fetches either.
+const SETTLE = 60;
+const CALM = 250;
 
 export async function matchPage(root, api, match, params) {
   const viewAs = params.get("as") || null;
@@ -202,12 +206,12 @@ export async function matchPage(root, api, match, params) {
   function showPicture(version) {
     wanted = version;
     const now = performance.now();
-    const held = now - lastGo < HELD;
+    const pace = now - lastGo;
     lastGo = now;
     clearTimeout(settle);
     if (loading) loading.abort();
     loading = null;
-    if (held) settle = setTimeout(() => loadPicture(version), HELD);
+    if (pace < HELD) settle = setTimeout(() => loadPicture(version), Math.min(CALM, Math.max(SETTLE, 2 * pace)));
     else loadPicture(version);
   }
 
@@ -248,7 +252,10 @@ export async function matchPage(root, api, match, params) {
   function prefetch(version) {
     for (const near of [version + 1, version - 1]) {
       if (near < 1 || near > timeline.version || pictures.has(near) || coming.has(near)) continue;
-      const fetching = fetchPicture(near).catch(() => null).finally(() => coming.delete(near));
+      const fetching = fetchPicture(near)
+        .then((found) => { if (found) parsed(found); return found; }) // parsed now: drawn sooner
+        .catch(() => null)
+        .finally(() => coming.delete(near));
       coming.set(near, fetching);
     }
   }
@@ -257,9 +264,10 @@ export async function matchPage(root, api, match, params) {
     keep(version, drawn);
     const hash = `#/m/${match}?${new URLSearchParams({ at: version, ...(viewAs ? { as: viewAs } : {}), ...(api.token ? { token: api.token } : {}) })}`;
     if (window.location.hash !== hash) history.replaceState(null, "", hash);
-    const boardView = zoomable(svgFrom(drawn.board), zoom, "board");
+    const nodes = parsed(drawn);
+    const boardView = zoomable(nodes.board, zoom, "board");
     clear(board, boardView, h("figcaption", {}, `the board after step ${version}, as ${drawn.as} sees it`));
-    const shownPanels = drawn.panels.map((panel) => [panel, zoomable(svgFrom(panel.svg), zoom, `${panel.seat}'s panel`)]);
+    const shownPanels = drawn.panels.map((panel, index) => [panel, zoomable(nodes.panels[index], zoom, `${panel.seat}'s panel`)]);
     clear(panels, shownPanels.map(([panel, view]) =>
       h("section", { class: "panel private", "aria-label": `${panel.seat}'s private knowledge`, "data-seat": panel.seat },
         h("h2", {}, seatTag(panel.seat), " knows"), view)));
@@ -375,6 +383,14 @@ function keepInView(box, item) {
   else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) {
     box.scrollTop = top + item.offsetHeight - box.clientHeight;
   }
+}
+
+// A picture's SVG documents, parsed once (kept with the picture, moved in and out of the page).
+function parsed(drawn) {
+  if (!drawn.nodes) {
+    drawn.nodes = { board: svgFrom(drawn.board), panels: drawn.panels.map((panel) => svgFrom(panel.svg)) };
+  }
+  return drawn.nodes;
 }
 
 async function copyLink(link, said) {

@@ -20,6 +20,26 @@ export function smallestText(svg) {
   return smallest;
 }
 
+// The smallest font size of `svg` in its own units, read from the text's font-size attributes
+// (the server's boards set one on every text and scale nothing but the whole picture): no
+// layout needed. Where a text has none, its size as laid out.
+function smallestOwnText(svg, wide) {
+  let smallest = Infinity;
+  let unsized = false;
+  for (const node of svg.getElementsByTagName("text")) {
+    const size = Number.parseFloat(node.getAttribute("font-size"));
+    if (size > 0) {
+      if (size < smallest && node.textContent.trim()) smallest = size;
+    } else unsized = true;
+  }
+  if (unsized) {
+    svg.style.maxWidth = "none";
+    svg.style.width = `${wide}px`; // scale 1: the text at its own size
+    smallest = Math.min(smallest, smallestText(svg));
+  }
+  return smallest;
+}
+
 function boxWidth(svg) {
   const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
   return box.length === 4 && box[2] > 0 ? box[2] : null;
@@ -30,8 +50,23 @@ export function zoomState() {
   return { fit: false };
 }
 
-// `svg` in a pannable frame with fit/zoom buttons, sized by `state`; call after the returned
-// element is in the document (it measures the text as laid out).
+// The frames shown, watched for their width (whether a board needs its fit/zoom button): one
+// observer, frames gone from the page let go of.
+const frames = new Map();
+const watcher = new ResizeObserver((entries) => {
+  for (const entry of entries) frames.get(entry.target)?.(entry.contentRect.width);
+});
+function watch(frame, onWidth) {
+  for (const gone of [...frames.keys()].filter((known) => !known.isConnected)) {
+    watcher.unobserve(gone);
+    frames.delete(gone);
+  }
+  frames.set(frame, onWidth);
+  watcher.observe(frame);
+}
+
+// `svg` in a pannable frame with a fit/zoom button, sized by `state` with CSS alone (no layout
+// is read while a step is drawn); call measure() once it is in the document.
 export function zoomable(svg, state, label) {
   const frame = document.createElement("div");
   frame.className = "pan";
@@ -44,17 +79,14 @@ export function zoomable(svg, state, label) {
   holder.className = "zoomable";
   holder.append(toggle, frame);
   const wide = boxWidth(svg);
-  let readable = null; // the width at which the smallest text is READABLE px
+  let readable = 0; // the width at which the smallest text is READABLE px (0: any width)
   const apply = () => {
-    if (!wide || readable === null) return;
-    const room = frame.clientWidth;
-    const fitted = Math.min(room, wide);
-    const needed = readable > fitted + 0.5;
-    toggle.hidden = !needed;
+    if (!wide) return;
+    const fitted = `min(100%, ${wide}px)`; // never scaled up to fit
+    svg.style.maxWidth = "none";
+    svg.style.width = state.fit || !readable ? fitted : `max(${fitted}, ${readable}px)`;
     toggle.textContent = state.fit ? "zoom to read" : "fit the whole board";
     toggle.setAttribute("aria-label", `${state.fit ? "zoom in to read" : "fit the whole"} ${label}`);
-    svg.style.maxWidth = "none";
-    svg.style.width = `${needed && !state.fit ? readable : fitted}px`;
   };
   toggle.addEventListener("click", () => {
     state.fit = !state.fit;
@@ -63,15 +95,10 @@ export function zoomable(svg, state, label) {
   holder.addEventListener("rezoom", apply);
   holder.measure = () => {
     if (!wide) return;
-    svg.style.maxWidth = "none";
-    svg.style.width = `${wide}px`; // scale 1: the text at its own size
-    const smallest = smallestText(svg);
+    const smallest = smallestOwnText(svg, wide);
     readable = Number.isFinite(smallest) ? Math.ceil((wide * READABLE * 1.02) / smallest) : 0;
     apply();
+    watch(frame, (room) => { toggle.hidden = !(readable > Math.min(room, wide) + 0.5); });
   };
   return holder;
 }
-
-window.addEventListener("resize", () => {
-  for (const holder of document.querySelectorAll(".zoomable")) holder.dispatchEvent(new Event("rezoom"));
-});
