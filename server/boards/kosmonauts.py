@@ -149,7 +149,7 @@ SETUP_PHASES = ("PLACE_PLANETS", "KEEP_MISSIONS")
 
 
 def ships(v: KosmonautsView, seats: Sequence[str]) -> Element:
-    drawn = []
+    drawn: list[Element] = []
     crowd: dict[Hex, int] = {}
     if v.phase in SETUP_PHASES:
         return group(drawn)
