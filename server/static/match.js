@@ -28,6 +28,7 @@ export async function matchPage(root, api, match, params) {
   let at = clamp(params.get("at"), timeline.version);
   let wanted = 0;
   let lastGo = 0;
+  let streaming = false; // steps coming faster than HELD apart: a key held down
   let settle = null;
   let loading = null; // the AbortController of the picture fetch for the step wanted
   const stop = new AbortController();
@@ -208,10 +209,11 @@ export async function matchPage(root, api, match, params) {
     const now = performance.now();
     const pace = now - lastGo;
     lastGo = now;
+    streaming = pace < HELD;
     clearTimeout(settle);
     if (loading) loading.abort();
     loading = null;
-    if (pace < HELD) settle = setTimeout(() => loadPicture(version), Math.min(CALM, Math.max(SETTLE, 2 * pace)));
+    if (streaming) settle = setTimeout(() => loadPicture(version), Math.min(CALM, Math.max(SETTLE, 3 * pace)));
     else loadPicture(version);
   }
 
@@ -274,7 +276,9 @@ export async function matchPage(root, api, match, params) {
     boardView.measure();
     for (const [, view] of shownPanels) view.measure();
     board.dataset.version = version;
-    prefetch(version);
+    // The neighbours once the steps calm down (not for every step a held key passes).
+    if (!streaming) prefetch(version);
+    else setTimeout(() => { if (wanted === version) prefetch(version); }, HELD);
   }
 
   async function exportFile() {
