@@ -152,7 +152,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # to ~17 KB; a board picture 9-15x smaller); never an event stream, whose entries must
         # reach the client as they are written.
         compression_config=CompressionConfig(
-            backend="gzip", minimum_size=500, gzip_compress_level=6, exclude=COMPRESSION_EXCLUDED
+            backend="gzip", minimum_size=500, gzip_compress_level=9, exclude=COMPRESSION_EXCLUDED
         ),
         request_max_body_size=settings.max_body,
         openapi_config=OpenAPIConfig(

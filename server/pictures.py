@@ -14,6 +14,9 @@ more than the views it was drawn from (server/boards/__init__.py).
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import msgspec
@@ -74,6 +77,55 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
         match=str(match.id), game=match.game, version=match.version,
         as_=viewer.label(seats), board=str(board), panels=panels,
     )  # fmt: skip
+
+
+class Drawn(msgspec.Struct, frozen=True):
+    """A picture as sent: its JSON and an ETag of that content."""
+
+    body: bytes
+    etag: str
+
+
+def drawn(found: Picture) -> Drawn:
+    body = msgspec.json.encode(found)
+    return Drawn(body=body, etag=f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"')
+
+
+Key = tuple[str, int, str, bool]
+"""What a picture depends on: match, version, the viewer's label, whether the record is open."""
+
+
+class FinishedPictures:
+    """The pictures of finished matches last sent, by (match, version, viewer, opened): a match
+    over never changes, so a picture drawn once for a viewer is that viewer's for good. Keyed by
+    the viewer: one seat's picture is never another's (nor a spectator's)."""
+
+    def __init__(self, kept: int = 256) -> None:
+        self.kept = kept
+        self._found: OrderedDict[Key, Drawn] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> Drawn | None:
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+            return found
+
+    def put(self, key: Key, found: Drawn) -> None:
+        with self._lock:
+            self._found[key] = found
+            self._found.move_to_end(key)
+            while len(self._found) > self.kept:
+                self._found.popitem(last=False)
+
+
+FOREVER = "private, max-age=31536000, immutable"
+"""Cache-Control of a finished match's picture: the viewer's own browser keeps it (`private`:
+never a shared cache, as it may hold a seat's private panel)."""
+ASK_AGAIN = "private, no-cache"
+"""Cache-Control of a running match's picture: kept, but asked again (a 304 if unchanged),
+since the record opening at the end may show more of an earlier step."""
 
 
 def _view(match: Match, seat: int | None) -> Any:

@@ -9,17 +9,27 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.params import QueryParameter
 
-from domain.errors import IllegalMove
+from domain.errors import BadInput, IllegalMove
 from projections.timeline import Timeline
 from records.replays import Verdict
 from server.deps import As, Auth, MatchId, Svc
-from server.pictures import Picture, picture
+from server.pictures import ASK_AGAIN, FOREVER, Drawn, FinishedPictures, Picture, drawn, picture
 from server.routes_read import READ, reading
 
 At = Annotated[int | None, QueryParameter(ge=1, le=10**9, description="After stored event N.")]
+ViewerName = Annotated[
+    str | None,
+    QueryParameter(
+        max_length=64,
+        description="Who the caller reads as (a seat, spectator, referee): a part of the URL, so "
+        "that a browser's cache never gives one viewer's picture to another; refused if it is not "
+        "the viewer the token allows.",
+    ),
+]
+FINISHED = FinishedPictures()
 
 
 @get("/matches/{match_id:uuid}/timeline", responses=READ)
@@ -32,22 +42,45 @@ async def timeline(svc: Svc, auth: Auth, match_id: MatchId, as_: As = None) -> T
 
 @get("/matches/{match_id:uuid}/picture", responses=READ)
 async def board_picture(
-    svc: Svc, auth: Auth, match_id: MatchId, as_: As = None, at: At = None
+    request: Request,
+    svc: Svc,
+    auth: Auth,
+    match_id: MatchId,
+    as_: As = None,
+    at: At = None,
+    viewer: ViewerName = None,
 ) -> Response[Picture]:
     """The board as an SVG picture (now, or after stored event `at`), drawn from the caller's
     view, with the private panel of the caller's seat; every seat's panel for the referee or
-    once the match's record is open."""
+    once the match's record is open. ETag: a digest of the content (If-None-Match: a 304); a
+    finished match's picture is kept by the browser for good, per (match, step, viewer)."""
 
-    def draw() -> Picture:
-        reader, viewer = reading(svc, auth, match_id, as_)
+    def draw() -> tuple[Drawn, bool]:
+        reader, who = reading(svc, auth, match_id, as_)
         row = reader.summary(str(match_id))
+        label = who.label(row.seats)
+        if viewer is not None and viewer != label:
+            raise BadInput(f"viewer '{viewer}' is not who this token reads as ('{label}')")
         if at is not None and at > row.version:
-            raise IllegalMove("BAD_STEP", f"at must be between 1 and {row.version}")
-        match = svc.ledger.match(row.match, version=at)
-        return picture(match, viewer, opened=row.opened)
+            raise BadInput(f"at must be between 1 and {row.version}", code="BAD_STEP")
+        over, opened = row.status == "over", row.opened
+        key = (row.match, at or row.version, label, opened)
+        if over and (found := FINISHED.get(key)) is not None:
+            return found, over
+        made = drawn(picture(svc.ledger.match(row.match, version=at), who, opened=opened))
+        if over:
+            FINISHED.put(key, made)
+        return made, over
 
-    drawn = await svc.run(draw, pool="long")
-    return Response(drawn, headers={"ETag": f'"{drawn.version}"'})
+    made, over = await svc.run(draw, pool="long")
+    headers = {
+        "ETag": made.etag,
+        "Cache-Control": FOREVER if over else ASK_AGAIN,
+        "Vary": "Authorization",
+    }
+    if made.etag in request.headers.get("if-none-match", ""):
+        return Response(b"", status_code=304, headers=headers)  # type: ignore[arg-type]
+    return Response(made.body, media_type="application/json", headers=headers)  # type: ignore[arg-type]
 
 
 @get("/matches/{match_id:uuid}/verdict", responses=READ)

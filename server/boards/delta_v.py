@@ -111,9 +111,12 @@ def legend(x: float, y: float) -> Element:
 
 def rockets(ids: Sequence[str], x: float, y: float, seats: Sequence[str]) -> Element:
     drawn = []
+    # One row along the cell's bottom edge, below the tile's words; closer together as more
+    # rockets share the cell (they stacked upwards over the tile's value before).
+    step = min(15.0, (CELL - 28) / max(1, len(ids) - 1))
     for i, rocket in enumerate(ids):
         seat = int(rocket.split("-")[0])
-        rx, ry = x + 14 + 15 * (i % 4), y + CELL - 14 - 15 * (i // 4)
+        rx, ry = x + 14 + step * i, y + CELL - 8
         drawn.append(el("path", d=f"M{rx},{ry - 7} L{rx + 5},{ry + 6} L{rx - 5},{ry + 6} Z",
                         fill=seat_colour(seat), stroke="#fff", stroke_width=1.2,
                         title=f"rocket {rocket} of {seats[seat]}"))  # fmt: skip
@@ -267,6 +270,10 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
+PANEL_ROW = 10
+"""Tiles per row of a seat's private panel."""
+
+
 def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
     v = msgspec.convert(view, DeltaVView)
     if not v.peeks and not v.known_tiles:
@@ -276,18 +283,18 @@ def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
         rows.append(("Peeking now", v.peeks))
     if v.known_tiles:
         rows.append(("Face-down tiles you have seen", v.known_tiles))
-    size, y = 54.0, 10.0
+    size, y = CELL - 8, 10.0  # as big as the board's tiles: their names fit
     drawn: list[Element] = []
     for title, found in rows:
         drawn.append(text(10, y + 14, title, 13, text_anchor="start", font_weight="bold"))
         y += 22
         for i, peek in enumerate(found):
-            px = 10 + (i % 12) * (size + 8)
-            py = y + (i // 12) * (size + 22)
+            px = 10 + (i % PANEL_ROW) * (size + 8)
+            py = y + (i // PANEL_ROW) * (size + 22)
             label = f"tile at {peek.position[0]}:{peek.position[1]}"
             drawn.append(tile(peek.face, px, py, size, label))
             drawn.append(text(px + size / 2, py + size + 13, f"{peek.position[0]}:{peek.position[1]}",
                               10, fill=MUTED))  # fmt: skip
-        y += (1 + (len(found) - 1) // 12) * (size + 22) + 6
+        y += (1 + (len(found) - 1) // PANEL_ROW) * (size + 22) + 6
     return svg(760, y, el("rect", x=0, y=0, width=760, height=y, fill="#fff"), drawn,
                label=f"what {seat} alone has seen")  # fmt: skip

@@ -144,9 +144,15 @@ def bodies(v: KosmonautsView) -> Element:
     return group(drawn)
 
 
+SETUP_PHASES = ("PLACE_PLANETS", "KEEP_MISSIONS")
+"""Phases before the ships are placed on Earth (rule A8): no ship is on the board yet."""
+
+
 def ships(v: KosmonautsView, seats: Sequence[str]) -> Element:
-    drawn = []
+    drawn: list[Element] = []
     crowd: dict[Hex, int] = {}
+    if v.phase in SETUP_PHASES:
+        return group(drawn)
     for ship in v.ships:
         colour = seat_colour(ship.seat)
         x, y = centre(ship.hex)
@@ -197,8 +203,9 @@ def seat_table(v: KosmonautsView, seats: Sequence[str]) -> Element:
     for ship in v.ships:
         colour = seat_colour(ship.seat)
         where = f"on {ship.landed_on.title()}" if ship.landed_on else "flying"
+        at = f"{where} at {ship.hex[0]}:{ship.hex[1]}"
         lines = [
-            f"{v.scores[ship.seat]} VP · {where} at {ship.hex[0]}:{ship.hex[1]}",
+            f"{v.scores[ship.seat]} VP · {'not placed yet' if v.phase in SETUP_PHASES else at}",
             f"tank {ship.normal} yellow + {ship.hyper} red · shields {ship.shields}",
             f"{rose_text(ship.rose)}",
             "markers " + (", ".join(f"{m.body[:2].title()}{m.value}" for m in ship.markers)

@@ -223,8 +223,11 @@ def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
 # --- a card -----------------------------------------------------------------------------------
 
 
-def card_picture(number: int, x: float, y: float, *, good: bool = False) -> Element:
-    """One card as on the table: cost or defence, VP, name, kind, power phases, its good."""
+def card_picture(
+    number: int, x: float, y: float, *, good: bool = False, bonus: int | None = None
+) -> Element:
+    """One card as on the table: cost or defence, VP, name, kind, power phases, its good; a
+    6-cost development's VP is `bonus`, what the view says it scores now ("?" unknown)."""
     d = card(number)
     good_colour, pale, _ = GOODS.get(d.good or "", (INK, PLAIN_WORLD, ""))
     fill = DEVELOPMENT if d.is_development else pale
@@ -235,7 +238,7 @@ def card_picture(number: int, x: float, y: float, *, good: bool = False) -> Elem
         _cost_mark(d, x + 15, y + 15, good_colour),
         el("polygon", points=_hexagon(x + CARD_W - 15, y + 15, 12.5), fill=VP_FILL,
            stroke=VP_EDGE, stroke_width=1),
-        text(x + CARD_W - 15, y + 19.5, "?" if d.is_six_cost else d.vp, 12.5,
+        text(x + CARD_W - 15, y + 19.5, ("?" if bonus is None else bonus) if d.is_six_cost else d.vp, 12.5,
              font_weight="bold"),
         [text(x + CARD_W / 2, y + 46 + 13 * i, line, 11, font_weight="600")
          for i, line in enumerate(_name_lines(d.name))],
@@ -448,10 +451,10 @@ def _banner(v: RaceView) -> Element:
     reason = END_REASONS.get(v.end_reason or "", (v.end_reason or "").lower())
     words = f"Game over: {reason}"
     w = 24 + 7.8 * len(words)
-    x = (WIDTH - w) / 2 + 60
+    x = 14  # on the "to move" line, empty once the game is over: the round's title stays clear
     return group(
-        el("rect", x=x, y=8, width=w, height=26, rx=13, fill=MILITARY),
-        text(x + w / 2, 26, words, 13, fill="#fff", font_weight="bold"),
+        el("rect", x=x, y=84, width=w, height=24, rx=12, fill=MILITARY),
+        text(x + w / 2, 100.5, words, 13, fill="#fff", font_weight="bold"),
     )
 
 
@@ -466,11 +469,12 @@ def seat_band(
     slots = _pending(v, p)
     height = STRIP + _rows(len(p.tableau) + len(slots)) * (CARD_H + GAP) + 4
     with_goods = {world for world, _ in p.goods}
+    bonuses = dict(p.bonuses)
     x0 = MARGIN + 8
     cards: list[object] = []
     for i, c in enumerate(p.tableau):
         x, cy = _slot(x0, y + STRIP, i)
-        cards.append(card_picture(c, x, cy, good=c in with_goods))
+        cards.append(card_picture(c, x, cy, good=c in with_goods, bonus=bonuses.get(c)))
     for j, slot in enumerate(slots):
         x, cy = _slot(x0, y + STRIP, len(p.tableau) + j)
         cards.append(slot(x, cy))

@@ -14,7 +14,7 @@ names come from seats, so this is a boundary.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 Child = "Element | str | int | float | None"
 
@@ -64,7 +64,7 @@ class Element:
         return self
 
     def __str__(self) -> str:
-        attrs = "".join(f" {key}={quoteattr(_value(value))}" for key, value in self.attrs.items())
+        attrs = "".join(f" {key}={_quoted(_value(value))}" for key, value in self.attrs.items())
         if not self.children:
             return f"<{self.tag}{attrs}/>"
         inner = "".join(
@@ -106,6 +106,15 @@ def _name(key: str) -> str:
     if key == "viewBox":
         return key
     return key.rstrip("_").replace("_", "-")
+
+
+QUOTES = {"'": "&apos;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _quoted(value: str) -> str:
+    """An attribute value in single quotes, every quote in it escaped: a picture travels inside
+    JSON, where a double quote costs a backslash (single quotes: ~10% fewer bytes raw)."""
+    return f"'{escape(value, QUOTES)}'"
 
 
 def _value(value: object) -> str:

@@ -3,23 +3,26 @@
 
 import { s, seatColour } from "./dom.js";
 
-const W = 640;
-const H = 220;
-const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+// Small enough a box that its labels stay readable where the chart is narrow (a phone, the side).
+const W = 400;
+const H = 200;
+const PAD = { left: 40, right: 10, top: 12, bottom: 28 };
 
 export function scoreChart(timeline, shown, onPick) {
   const steps = timeline.steps;
   const last = Math.max(1, timeline.version);
-  const top = Math.max(1, ...steps.flatMap((step) => step.scores));
+  const scores = steps.flatMap((step) => step.scores);
+  const top = Math.max(1, ...scores);
+  const low = Math.min(0, ...scores); // scores may go below zero: the chart reaches down to them
   const x = (version) => PAD.left + ((version - 1) / Math.max(1, last - 1)) * (W - PAD.left - PAD.right);
-  const y = (score) => H - PAD.bottom - (score / top) * (H - PAD.top - PAD.bottom);
+  const y = (score) => H - PAD.bottom - ((score - low) / (top - low)) * (H - PAD.top - PAD.bottom);
   const chart = s("svg", {
     viewBox: `0 0 ${W} ${H}`,
     role: "img",
     "aria-label": `scores of ${timeline.seats.join(", ")} over ${last} steps`,
     class: "chart",
   });
-  for (const tick of ticks(top)) {
+  for (const tick of ticks(low, top)) {
     chart.append(
       s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(tick), y2: y(tick), class: "grid" }),
       s("text", { x: PAD.left - 6, y: y(tick) + 4, "text-anchor": "end", class: "axis" }, tick),
@@ -57,9 +60,11 @@ export function scoreChart(timeline, shown, onPick) {
   return { element: chart, move };
 }
 
-function ticks(top) {
-  const step = Math.max(1, Math.ceil(top / 4 / 5) * 5);
+function ticks(low, top) {
+  // Round steps from zero both ways, about four across the range.
+  const step = Math.max(1, Math.ceil((top - low) / 4 / 5) * 5);
   const found = [];
+  for (let value = -step; value >= low; value -= step) found.unshift(value);
   for (let value = 0; value <= top; value += step) found.push(value);
   return found;
 }

@@ -51,7 +51,7 @@ export function svgFrom(text) {
       }
     }
   }
-  const imported = document.importNode(root, true);
+  const imported = document.adoptNode(root); // moved, not copied
   const box = (root.getAttribute("viewBox") || "").split(/\s+/).map(Number);
   if (box.length === 4 && box[2] > 0) imported.style.maxWidth = `${box[2]}px`; // never scaled up
   return imported;

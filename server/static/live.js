@@ -23,12 +23,13 @@ export function parseEvents(text) {
 }
 
 // Calls onMessage({event, data, id}) for every event; resolves when the stream closes.
-export async function stream(api, path, params, onMessage, signal) {
+export async function stream(api, path, params, onMessage, signal, onOpen = () => {}) {
   const response = await fetch(api.url(path, params), {
     headers: api.headers("text/event-stream"),
     signal,
   });
   if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+  onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -47,10 +48,17 @@ export async function stream(api, path, params, onMessage, signal) {
 }
 
 // Follows `match` until it is over or `signal` aborts; `after()` gives the version to resume from.
-export async function follow(api, match, viewAs, after, onMessage, signal) {
+// `onState` hears "live" whenever the stream is open and "lost" whenever it drops (an error, the
+// browser going offline); the stream is resumed by itself, at once when the browser is back online.
+export async function follow(api, match, viewAs, after, onMessage, signal, onState = () => {}) {
   let over = false;
   while (!over && !signal.aborted) {
+    const attempt = new AbortController();
+    const drop = () => attempt.abort();
+    signal.addEventListener("abort", drop);
+    window.addEventListener("offline", drop);
     try {
+      if (!navigator.onLine) throw new Error("offline");
       await stream(
         api,
         `/matches/${match}/events`,
@@ -59,11 +67,31 @@ export async function follow(api, match, viewAs, after, onMessage, signal) {
           if (message.event === "end") over = true;
           onMessage(message);
         },
-        signal,
+        attempt.signal,
+        () => onState("live"),
       );
     } catch (error) {
       if (signal.aborted) return;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      onState("lost");
+      await pause(2000, signal);
+    } finally {
+      signal.removeEventListener("abort", drop);
+      window.removeEventListener("offline", drop);
     }
   }
+}
+
+// Waits `ms`, or less if the browser comes back online or `signal` aborts.
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener("online", done);
+    signal.addEventListener("abort", done);
+  });
 }

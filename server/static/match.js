@@ -8,16 +8,31 @@ import { h, clear, seatColour, svgFrom, when } from "./dom.js";
 import { rulesPanel } from "./rules.js";
 import { analysisBoard } from "./analysis.js";
 import { playPanel } from "./play.js";
+import { zoomable, zoomState } from "./zoom.js";
+
+const KEPT = 32; // pictures kept in the page (the most recently seen)
+const HELD = 120; // ms: steps closer than this are a key held down (or a burst of clicks),
+// drawn where they stop: once no step came for twice their pace (SETTLE ms at least, at most
+// CALM), so that a slow machine's slower key repeats do not start fetches either.
+const SETTLE = 60;
+const CALM = 250;
 
 export async function matchPage(root, api, match, params) {
   const viewAs = params.get("as") || null;
   const base = `/matches/${match}`;
-  const read = (path, extra = {}) => api.get(`${base}${path}`, { as: viewAs, ...extra });
+  const read = (path, extra = {}, options = {}) => api.get(`${base}${path}`, { as: viewAs, ...extra }, options);
   let [summary, timeline, games] = await Promise.all([api.get(base), read("/timeline"), api.get("/games")]);
   const gameName = (games.find((game) => game.slug === summary.game) || {}).name || summary.game;
-  const pictures = new Map();
+  const pictures = new Map(); // version -> picture, the most recently seen last
+  const coming = new Map(); // version -> the fetch of its picture under way
+  const zoom = zoomState();
+  let generation = 0; // bumped when pictures drawn before may no longer hold (the record opened)
   let at = clamp(params.get("at"), timeline.version);
   let wanted = 0;
+  let lastGo = 0;
+  let streaming = false; // steps coming faster than HELD apart: a key held down
+  let settle = null;
+  let loading = null; // the AbortController of the picture fetch for the step wanted
   const stop = new AbortController();
 
   // -- the parts of the page ---------------------------------------------------------------
@@ -30,8 +45,14 @@ export async function matchPage(root, api, match, params) {
     oninput: (event) => go(Number(event.target.value)),
   });
   const where = h("output", { class: "where", "aria-live": "polite" });
-  const share = h("a", { class: "share", title: "a link to this step (without any token)" }, "share this moment");
-  const copy = button("copy link", "copy the link to this step", () => navigator.clipboard?.writeText(share.href));
+  // A link to the step for anyone: never a token (a seat's capability is not shared by a link
+  // to a moment); it opens in a new tab, so a seat's own tab stays that seat's.
+  const share = h("a", {
+    class: "share", target: "_blank", rel: "noopener",
+    title: "a link to this step for anyone (without any token); opens in a new tab",
+  }, "share this moment");
+  const copied = h("output", { class: "copied", "aria-live": "polite" });
+  const copy = button("copy link", "copy the link to this step", () => copyLink(share.href, copied));
   const board = h("figure", { class: "board", "aria-label": "the board" });
   const panels = h("div", { class: "panels" });
   const happened = h("section", { class: "happened", "aria-label": "what happened at this step" });
@@ -39,7 +60,7 @@ export async function matchPage(root, api, match, params) {
   const chartBox = h("section", { class: "chart-box" }, h("h2", {}, "Scores over time"));
   const final = h("section", { class: "final" });
   const verdictBox = h("section", { class: "verdict", role: "status", "aria-label": "verify verdict" }, "checking the record…");
-  const liveBadge = h("span", { class: "live", hidden: true }, "● live");
+  const liveBadge = h("span", { class: "live", hidden: true, role: "status", "data-state": "connecting" }, "○ connecting…");
   const list = h("ol", { class: "decisions", "aria-label": "decisions" });
   const heading = h("div", { class: "match-head" });
   const download = h("button", { type: "button", class: "link", onclick: () => exportFile() }, "download the replay file");
@@ -55,7 +76,7 @@ export async function matchPage(root, api, match, params) {
       h("div", { class: "layout" },
         h("div", { class: "stage" },
           h("nav", { class: "stepper", "aria-label": "stepper" },
-            first, prev, slider, next, last, where, share, copy),
+            first, prev, slider, next, last, where, share, copy, copied),
           board,
           happened,
           panels,
@@ -78,7 +99,9 @@ export async function matchPage(root, api, match, params) {
         [h("span", { class: "seat", style: `--seat:${seatColour(index)}` }, seat), " "])),
       h("p", { class: "facts" },
         h("span", { class: `status ${summary.status.replace(" ", "-")}` }, summary.status), " · ",
-        `${summary.decisions} decisions · last move ${when(summary.last_move)} · viewing as `,
+        h("span", { class: "steps", title: `${timeline.version} stored steps, ${summary.decisions} of them decisions` },
+          `${timeline.version} steps`),
+        ` · last move ${when(summary.last_move)} · viewing as `,
         h("strong", { class: "viewer" }, timeline.viewer),
         timeline.opened ? " · the record is open" : "",
         " ", liveBadge, " · ", download, " · ", h("a", { href: "#/" }, "all matches")),
@@ -103,7 +126,7 @@ export async function matchPage(root, api, match, params) {
   }
 
   function drawChart() {
-    chart = scoreChart(timeline, at, go);
+    chart = scoreChart(timeline, Math.min(at, timeline.version), go);
     clear(chartBox, h("h2", {}, "Scores over time"), chart.element,
       h("p", { class: "legend" }, summary.seats.map((seat, index) =>
         [h("span", { class: "seat", style: `--seat:${seatColour(index)}` }, seat), " "])));
@@ -155,8 +178,6 @@ export async function matchPage(root, api, match, params) {
     where.textContent = where.value;
     const step = timeline.steps.find((found) => found.version === version);
     share.href = `${window.location.origin}/#/m/${match}?at=${version}`;
-    const hash = `#/m/${match}?${new URLSearchParams({ at: version, ...(viewAs ? { as: viewAs } : {}), ...(api.token ? { token: api.token } : {}) })}`;
-    if (window.location.hash !== hash) history.replaceState(null, "", hash);
     first.disabled = prev.disabled = version <= 1;
     next.disabled = last.disabled = version >= timeline.version;
     for (const item of list.querySelectorAll("li[aria-current]")) item.removeAttribute("aria-current");
@@ -186,29 +207,84 @@ export async function matchPage(root, api, match, params) {
       step.details.length ? h("ul", {}, step.details.map((line) => h("li", {}, line))) : null);
   }
 
-  async function showPicture(version) {
+  // The picture of a step: from the page's own store, else fetched; while a key is held down
+  // (steps closer than HELD ms) only the step it stops on is fetched, and a fetch for a step
+  // left is aborted. The neighbours of a step drawn are fetched ahead.
+  function showPicture(version) {
     wanted = version;
-    let drawn = pictures.get(version);
-    if (!drawn) {
-      await new Promise((resolve) => setTimeout(resolve, 40)); // a key held down: draw where it stops
-      if (wanted !== version) return;
-      try {
-        drawn = await read("/picture", { at: version });
-      } catch (error) {
-        if (wanted === version) clear(board, h("p", { class: "error", role: "alert" }, String(error.message || error)));
-        return;
-      }
-      pictures.set(version, drawn);
-    }
+    const now = performance.now();
+    const pace = now - lastGo;
+    lastGo = now;
+    streaming = pace < HELD;
+    clearTimeout(settle);
+    if (loading) loading.abort();
+    loading = null;
+    if (streaming) settle = setTimeout(() => loadPicture(version), Math.min(CALM, Math.max(SETTLE, 3 * pace)));
+    else loadPicture(version);
+  }
+
+  async function loadPicture(version) {
     if (wanted !== version) return;
-    clear(board, svgFrom(drawn.board), h("figcaption", {}, `the board after step ${version}, as ${drawn.as} sees it`));
-    clear(panels, drawn.panels.map((panel) =>
-      h("section", { class: "panel private", "aria-label": `${panel.seat}'s private knowledge`, "data-seat": panel.seat },
-        h("h2", {}, seatTag(panel.seat), " knows"), svgFrom(panel.svg))));
-    board.dataset.version = version;
-    if (version < timeline.version && !pictures.has(version + 1)) {
-      read("/picture", { at: version + 1 }).then((found) => pictures.set(version + 1, found)).catch(() => {});
+    let drawn = pictures.get(version);
+    try {
+      if (drawn) { /* seen before */ } else if (coming.has(version)) drawn = await coming.get(version);
+      else {
+        const control = new AbortController();
+        loading = control;
+        drawn = await fetchPicture(version, control.signal);
+        if (loading === control) loading = null;
+      }
+    } catch (error) {
+      if (wanted === version && error.name !== "AbortError") {
+        clear(board, h("p", { class: "error", role: "alert" }, String(error.message || error)));
+      }
+      return;
     }
+    if (wanted === version && drawn) drawPicture(version, drawn);
+  }
+
+  function fetchPicture(version, signal) {
+    const made = generation;
+    return read("/picture", { at: version, viewer: timeline.viewer }, { signal }).then((drawn) => {
+      if (made === generation) keep(version, drawn);
+      return made === generation ? drawn : null;
+    });
+  }
+
+  function keep(version, drawn) {
+    pictures.delete(version);
+    pictures.set(version, drawn);
+    while (pictures.size > KEPT) pictures.delete(pictures.keys().next().value);
+  }
+
+  function prefetch(version) {
+    for (const near of [version + 1, version - 1]) {
+      if (near < 1 || near > timeline.version || pictures.has(near) || coming.has(near)) continue;
+      const fetching = fetchPicture(near)
+        .then((found) => { if (found) parsed(found); return found; }) // parsed now: drawn sooner
+        .catch(() => null)
+        .finally(() => coming.delete(near));
+      coming.set(near, fetching);
+    }
+  }
+
+  function drawPicture(version, drawn) {
+    keep(version, drawn);
+    const hash = `#/m/${match}?${new URLSearchParams({ at: version, ...(viewAs ? { as: viewAs } : {}), ...(api.token ? { token: api.token } : {}) })}`;
+    if (window.location.hash !== hash) history.replaceState(null, "", hash);
+    const nodes = parsed(drawn);
+    const boardView = zoomable(nodes.board, zoom, "board");
+    clear(board, boardView, h("figcaption", {}, `the board after step ${version}, as ${drawn.as} sees it`));
+    const shownPanels = drawn.panels.map((panel, index) => [panel, zoomable(nodes.panels[index], zoom, `${panel.seat}'s panel`)]);
+    clear(panels, shownPanels.map(([panel, view]) =>
+      h("section", { class: "panel private", "aria-label": `${panel.seat}'s private knowledge`, "data-seat": panel.seat },
+        h("h2", {}, seatTag(panel.seat), " knows"), view)));
+    boardView.measure();
+    for (const [, view] of shownPanels) view.measure();
+    board.dataset.version = version;
+    // The neighbours once the steps calm down (not for every step a held key passes).
+    if (!streaming) prefetch(version);
+    else setTimeout(() => { if (wanted === version) prefetch(version); }, HELD);
   }
 
   async function exportFile() {
@@ -222,25 +298,57 @@ export async function matchPage(root, api, match, params) {
   }
 
   // -- live ---------------------------------------------------------------------------------
-  let refreshing = null;
+  // One refresh at a time, never dropped: events while one runs ask for one more after it,
+  // and an `end` among them is kept (the last refresh then redraws pictures and the verdict).
+  let refreshing = false;
+  let pending = false;
+  let pendingEnd = false;
   async function refresh(ended) {
+    const [freshSummary, freshTimeline] = await Promise.all([api.get(base), read("/timeline")]);
     const wasLast = at === timeline.version;
-    [summary, timeline] = await Promise.all([api.get(base), read("/timeline")]);
-    if (ended) pictures.clear(); // the record may have opened: pictures may show more now
+    summary = freshSummary;
+    timeline = freshTimeline;
+    if (ended) {
+      generation += 1; // the record may have opened: pictures may show more now
+      pictures.clear();
+      coming.clear();
+    }
     drawHeading();
     drawList();
     drawChart();
+    go(wasLast ? timeline.version : at); // at once: a follower is never left a step short
     await drawFinal();
-    go(wasLast ? timeline.version : at);
     tell("refreshed");
     if (ended) await drawVerdict();
   }
   function scheduleRefresh(ended) {
+    pending = true;
+    pendingEnd ||= ended;
     if (refreshing) return;
-    refreshing = setTimeout(async () => {
-      refreshing = null;
-      try { await refresh(ended); } catch { /* the next event or reconnection tries again */ }
-    }, 120);
+    refreshing = true;
+    setTimeout(drainRefreshes, 120); // a burst of events: one refresh
+  }
+  async function drainRefreshes() {
+    for (let failures = 0; pending && !stop.signal.aborted && failures < 5;) {
+      const ended = pendingEnd;
+      pending = pendingEnd = false;
+      try {
+        await refresh(ended);
+        failures = 0;
+      } catch {
+        pending = true;
+        pendingEnd ||= ended;
+        failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    refreshing = false;
+  }
+
+  function connection(state) {
+    liveBadge.dataset.state = state;
+    liveBadge.textContent = { live: "● live", lost: "○ connection lost — reconnecting…" }[state] || "○ connecting…";
+    liveBadge.title = state === "lost" ? "the live connection dropped; the page reconnects by itself" : "";
   }
 
   // -- keyboard -------------------------------------------------------------------------------
@@ -272,13 +380,15 @@ export async function matchPage(root, api, match, params) {
     follow(api, match, viewAs, () => timeline.version, (message) => {
       if (message.event === "entry" || message.event === "opened") scheduleRefresh(false);
       if (message.event === "end") scheduleRefresh(true);
-    }, stop.signal);
+    }, stop.signal, connection);
   }
 
   return {
     go: (target) => { if (target !== null && Number(target) !== at) go(target); },
     stop() {
       stop.abort();
+      clearTimeout(settle);
+      if (loading) loading.abort();
       document.removeEventListener("keydown", onKey);
       tell("stop");
     },
@@ -292,6 +402,32 @@ function keepInView(box, item) {
   else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) {
     box.scrollTop = top + item.offsetHeight - box.clientHeight;
   }
+}
+
+// A picture's SVG documents, parsed once (kept with the picture, moved in and out of the page).
+function parsed(drawn) {
+  if (!drawn.nodes) {
+    drawn.nodes = { board: svgFrom(drawn.board), panels: drawn.panels.map((panel) => svgFrom(panel.svg)) };
+  }
+  return drawn.nodes;
+}
+
+async function copyLink(link, said) {
+  let done = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    done = true;
+  } catch {
+    const field = h("textarea", { readonly: true, class: "offscreen" }, link);
+    document.body.append(field);
+    field.select();
+    try { done = document.execCommand("copy"); } catch { done = false; }
+    field.remove();
+  }
+  said.textContent = done ? "link copied ✓" : "could not copy: use the link beside";
+  said.className = done ? "copied ok" : "copied bad";
+  clearTimeout(said.timer);
+  said.timer = setTimeout(() => { said.textContent = ""; }, 2500);
 }
 
 function words(names) {

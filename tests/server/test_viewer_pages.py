@@ -33,6 +33,7 @@ def test_the_page_and_its_assets_are_served_safely(sqlite_served: Served) -> Non
         "dom.js",
         "api.js",
         "rules.js",
+        "zoom.js",
         "app.css",
     ):
         found = httpx.get(f"{base}/static/{asset}")
@@ -111,3 +112,41 @@ def test_a_whole_match_draws_at_every_step(sqlite_served: Served) -> None:
         ET.fromstring(drawn.json()["board"])
     opened = httpx.get(f"{api}/matches/{finished.id}/picture").json()
     assert [p["seat"] for p in opened["panels"]] in ([], list(finished.seats))  # open: all see
+
+
+def test_pictures_are_cached_per_match_step_and_viewer(sqlite_served: Served) -> None:
+    api = sqlite_served.api
+    # A running match: kept but asked again (its record may open at the end), 304 when unchanged.
+    match = create(api, "race-for-the-galaxy", 2, seed=5)
+    try:
+        ann, spectator = match.client("ann"), match.client(None)
+        base = f"/matches/{match.id}/picture"
+        mine = ann.get(base, params={"at": 1, "viewer": "ann"})
+        assert mine.headers["cache-control"] == "private, no-cache"
+        assert "Authorization" in mine.headers["vary"]
+        again = ann.get(base, params={"at": 1}, headers={"If-None-Match": mine.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+        theirs = spectator.get(base, params={"at": 1, "viewer": "spectator"})
+        assert theirs.headers["etag"] != mine.headers["etag"]  # the panel is ann's only
+        stale = spectator.get(
+            base, params={"at": 1}, headers={"If-None-Match": mine.headers["etag"]}
+        )
+        assert stale.status_code == 200 and stale.json()["panels"] == []
+        # The viewer named in the URL (the browser's cache key) must be the token's.
+        wrong = spectator.get(base, params={"at": 1, "viewer": "ann"})
+        assert wrong.status_code == 400 and wrong.json()["code"] == "BAD_INPUT"
+        assert ann.get(base, params={"viewer": "spectator"}).status_code == 400
+    finally:
+        match.close()
+    # A finished match: the same content, kept for good by the viewer's own browser.
+    finished = play_bot_match("kosmonauts", 2, 9)
+    Ledger(sqlite_served.store).save(finished)
+    url = f"{api}/matches/{finished.id}/picture"
+    first = httpx.get(url, params={"at": 3, "viewer": "spectator"})
+    assert first.headers["cache-control"] == "private, max-age=31536000, immutable"
+    second = httpx.get(url, params={"at": 3})
+    assert second.content == first.content and second.headers["etag"] == first.headers["etag"]
+    other = httpx.get(url, params={"at": 4})
+    assert other.headers["etag"] != first.headers["etag"]
+    held = httpx.get(url, params={"at": 3}, headers={"If-None-Match": first.headers["etag"]})
+    assert held.status_code == 304

@@ -105,7 +105,9 @@ def test_a_seats_board_shows_what_the_spectators_does() -> None:
     seats = list(match.seats)
 
     def unlabelled(view: Any) -> str:
-        return re.sub(r'aria-label="[^"]*"', "", str(drawing.board(view, seats)), count=1)
+        return re.sub(
+            r"""aria-label=("[^"]*"|'[^']*')""", "", str(drawing.board(view, seats)), count=1
+        )
 
     spectator = unlabelled(view_of(match, None))
     for seat in range(len(seats)):

@@ -4,6 +4,7 @@ sealed choices (found from the referee's state), and hostile seat names stay esc
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
 
@@ -11,7 +12,8 @@ import msgspec
 import pytest
 
 from domain.match import Match
-from domain.race_for_the_galaxy.components import card_name
+from domain.race_for_the_galaxy.components import card, card_name
+from domain.race_for_the_galaxy.scoring import six_cost_bonus
 from domain.race_for_the_galaxy.view import RaceView
 from domain.viewer import viewer_for
 from records.replays import rerun
@@ -193,3 +195,23 @@ def _names(name: str, svg: str) -> bool:
 
 def _plain(svg: str) -> str:
     return svg.replace("&apos;", "'").replace("&quot;", '"').replace("&amp;", "&")
+
+
+def test_six_cost_developments_show_their_vp_and_the_banner_leaves_the_title_clear() -> None:
+    shown = 0
+    for path in REPLAYS:
+        match = rerun(lines_of(path), upto=last_version(path))
+        view = msgspec.convert(view_of(match, None), RaceView)
+        for p, player in zip(view.players, match.state.players, strict=True):
+            sixes = [c for c in p.tableau if card(c).is_six_cost]
+            assert [c for c, _ in p.bonuses] == sixes  # the view says what each scores
+            for c, vp in p.bonuses:
+                assert vp == six_cost_bonus(card(c), player.tableau, player.chips)
+            shown += len(sixes)
+        root = ET.fromstring(str(drawing.board(view_of(match, None), list(match.seats))))
+        texts = list(root.iter("{http://www.w3.org/2000/svg}text"))
+        assert not [t for t in texts if t.text == "?" and t.get("font-size") == "12.5"]
+        banner = next(t for t in texts if (t.text or "").startswith("Game over"))
+        title = next(t for t in texts if (t.text or "").startswith("Round "))
+        assert float(banner.get("y", 0)) - float(title.get("y", 0)) >= 30  # a line below it
+    assert shown, "no 6-cost development in any recorded tableau: the test would be vacuous"
