@@ -23,6 +23,8 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
     GET  /matches/{id}/timeline                  step by step in words, scores after each step
     GET  /matches/{id}/picture                   the board as SVG, private panels (?as=, ?at=)
     GET  /matches/{id}/verdict                   `verify` on what the caller may export
+    POST /matches/{id}/analysis?as=SEAT          judge a seat's decisions, stored beside the match
+    GET  /matches/{id}/analysis?as=SEAT          a seat's stored analysis
     GET  /healthz, /readyz                       outside /api/v1
     GET  /, /static/...                          the browser replay viewer (server/static)
 """
@@ -39,6 +41,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.registry import all_games
 from server import (
+    routes_analysis,
     routes_health,
     routes_matches,
     routes_play,
@@ -117,6 +120,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.board_picture,
             routes_replay_viewer.verdict,
             routes_tokens.revoke,
+            routes_analysis.analyse,
+            routes_analysis.analysis,
         ],
         security=[{}, {"bearer": []}],
         before_request=strict_json_body,
