@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "cli.arena_command",
     "cli.bot_commands",
     "cli.games_command",
     "cli.play_commands",
@@ -31,6 +32,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 COMMANDS: dict[str, str] = {
+    "arena": "cli.arena_command",
     "simulate": "cli.bot_commands",
     "demo": "cli.bot_commands",
     "games": "cli.games_command",
