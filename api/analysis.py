@@ -34,7 +34,7 @@ def analysis_doc(
         game=rules.slug,
         seats=list(seats),
         seat=found.seat,
-        version=found.version,
+        version=found.judged_version,
         budget=found.budget,
         seed=found.seed,
         at=found.at,

@@ -105,7 +105,7 @@ class Analysis(Aggregate):
         seat: str
 
     class Analysed(Aggregate.Event):
-        version: int  # the match's version it judged
+        judged_version: int  # the match's version it judged
         budget: str  # the budget, as told ("400 ms", "2 iterations")
         seed: int
         decisions: list[Judged]
@@ -113,7 +113,7 @@ class Analysis(Aggregate):
         salt: str
 
         def apply(self, analysis: Analysis) -> None:
-            analysis.version = self.version
+            analysis.judged_version = self.judged_version
             analysis.budget = self.budget
             analysis.seed = self.seed
             analysis.decisions = list(self.decisions)
@@ -123,7 +123,7 @@ class Analysis(Aggregate):
     def __init__(self, match: str, seat: str) -> None:
         self.match = match
         self.seat = seat
-        self.version = 0
+        self.judged_version = 0  # the match's version judged (0: not yet)
         self.budget = ""
         self.seed = 0
         self.decisions: list[Judged] = []
@@ -143,7 +143,7 @@ class Analysis(Aggregate):
     def record(self, version: int, budget: str, seed: int, judged: Sequence[Judged]) -> None:
         self.trigger_event(
             self.Analysed,
-            version=version,
+            judged_version=version,
             budget=budget,
             seed=seed,
             decisions=list(judged),

@@ -26,6 +26,11 @@ from domain.search import Budget, best, candidates, decision_seed, evaluate
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
+def _plain(command: Any) -> Any:
+    """A command in its plain JSON form (lists, not tuples: as it reads back once stored)."""
+    return msgspec.json.decode(msgspec.json.encode(command))
+
+
 def _key(command: Any) -> bytes:
     return _canonical.encode(msgspec.to_builtins(command))
 
@@ -35,7 +40,7 @@ def judge(
 ) -> Judged:
     """One decision: `played` by `seat` in `state` (read through what the seat sees alone)."""
     legal = rules.legal(state, seat)
-    plain = msgspec.to_builtins(played)
+    plain = _plain(played)
     if len(legal) <= 1:
         return Judged(step=step, played=plain, best=plain, mark=FORCED)
     rng = random.Random(decision_seed(rules, state, seat, seed))
@@ -49,7 +54,7 @@ def judge(
     return Judged(
         step=step,
         played=plain,
-        best=msgspec.to_builtins(top.command),
+        best=_plain(top.command),
         played_value=Value(round(mine.win_rate, 4), round(mine.margin, 3)),
         best_value=Value(round(top.win_rate, 4), round(top.margin, 3)),
         loss=round(loss, 4),
