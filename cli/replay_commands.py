@@ -384,6 +384,9 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
     for logged in found.entries:
         entries.setdefault(logged.version, []).append(logged)
     seats = found.seats
+    from cli.analyse_command import step_annotations
+
+    judged = step_annotations(asks, found.match, seats, found.viewer, found.opened)
 
     def frame(number: int) -> tuple[Any, str]:
         doc = asks.show(found.match, as_=as_, at=number)
@@ -395,6 +398,8 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
         for note in notes:
             if note.get("step") == number:
                 decision += f"\nnote by {note.get('author')}: {note.get('text')}"
+        for line in judged.get(number, []):
+            decision += f"\n{line}"
         return coloured(doc.text, seats, doc.to_move), decision  # one colour per seat
 
     title = f"{rules.name} — {found.match[:8]} — as {found.viewer}"

@@ -50,7 +50,9 @@ def judge(
     values = evaluate(rules, state, seat, moves, budget, seed)
     mine = next(v for v in values if _key(v.command) == _key(played))
     top = best(values)
-    loss = 0.0 if mine is top else max(0.0, top.win_rate - mine.win_rate)
+    if (mine.win_rate, mine.margin) == (top.win_rate, top.margin):
+        top = mine  # as good as the best found: the move played is one of the best
+    loss = max(0.0, top.win_rate - mine.win_rate)
     return Judged(
         step=step,
         played=plain,
