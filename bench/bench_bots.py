@@ -447,13 +447,14 @@ def bench_speed(games: list[Rules[Any]], seconds: float) -> None:
     console.print(table)
 
 
-def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float) -> None:
+def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: int) -> None:
     from domain.arena import play_arena
     from domain.search import Budget
 
-    budget = Budget(ms=search_ms, depth=20, width=4)
+    budget = Budget(ms=search_ms, depth=depth or None, width=4)
     table = Table(
-        title=f"search ({search_ms:.0f} ms/decision) against greedy, 2 seats", title_justify="left"
+        title=f"search ({search_ms:.0f} ms/decision, depth {depth or 'end'}) against greedy, 2 seats",
+        title_justify="left",
     )
     for column in ("game", "matches", "search wins", "95% interval", "mean margin", "s/match"):
         table.add_column(column, justify="right" if column != "game" else "left")
@@ -479,6 +480,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--speed", action="store_true", help="rules and search speed only")
     parser.add_argument("--arena", action="store_true", help="search against greedy only")
+    parser.add_argument("--depth", type=int, default=20, help="playout depth (0: to the end)")
     parser.add_argument("--seconds", type=float, default=5, help="seconds per speed figure")
     parser.add_argument("--search-ms", type=float, default=300, help="search budget (arena)")
     parser.add_argument("--games", nargs="*", help="game slugs (default: every game with a bot)")
@@ -498,7 +500,7 @@ def main() -> None:
         bench_speed(games, args.seconds)
         return
     if args.arena:
-        bench_arena(games, args.matches, args.search_ms)
+        bench_arena(games, args.matches, args.search_ms, args.depth)
         return
     with tempfile.TemporaryDirectory() as folder:
         for rules in games:

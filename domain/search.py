@@ -34,9 +34,10 @@ as winning), `margin` (the mean of the seat's score minus the best score of the 
 `Budget(iterations=N)` plays N samples of every candidate and is deterministic for a seed;
 `Budget(ms=X)` plays whole samples until X milliseconds are spent (at least one; the figures then
 depend on the machine's speed). `SearchBot(rules, budget, seed)` is a bot (`state, seat, rng ->
-Command`) that plays `best(evaluate(...))`, seeding each decision with its own seed and the
-seat's view, so that it is deterministic for a given seed with an iteration budget and never
-consults the `rng` it is handed. A seat with one legal move plays it without searching.
+Command`) that plays `best(evaluate(...))` where it is clearly better than the greedy bot's own
+pick (always a candidate, and the default; see `SearchBot`). It seeds each decision with its own
+seed and the seat's view, so it is deterministic for a given seed with an iteration budget and
+never consults the `rng` it is handed. A seat with one legal move plays it without searching.
 """
 
 from __future__ import annotations
@@ -224,12 +225,28 @@ def best(values: Sequence[MoveValue]) -> MoveValue:
 
 
 class SearchBot:
-    """A bot that plays the move `evaluate` values best (see the module's docstring)."""
+    """A bot that plays the move `evaluate` values best (see the module's docstring).
 
-    def __init__(self, rules: Rules[Any], budget: Budget, seed: int = 0) -> None:
+    The greedy bot's own pick is always among the candidates and is the default: another move
+    is played only when the samples say it is better by more than `doubt` in win rate, or as
+    likely to win and better by more than `margin_doubt` points of margin. With the few samples
+    a second buys, the best-looking of several moves is often only the luckiest; the default
+    keeps the search from doing worse than the policy its playouts use."""
+
+    def __init__(
+        self,
+        rules: Rules[Any],
+        budget: Budget,
+        seed: int = 0,
+        *,
+        doubt: float = 0.1,
+        margin_doubt: float = 2.0,
+    ) -> None:
         self.rules = rules
         self.budget = budget
         self.seed = seed
+        self.doubt = doubt
+        self.margin_doubt = margin_doubt
         self.searched = 0  # decisions searched (not forced)
         self.samples = 0  # samples played over all searched decisions
 
@@ -237,8 +254,24 @@ class SearchBot:
         legal = self.rules.legal(state, seat)
         if len(legal) == 1:
             return legal[0]
-        values = evaluate(self.rules, state, seat, None, self.budget, self.seed)
+        mine = random.Random(decision_seed(self.rules, state, seat, self.seed))
+        moves = candidates(self.rules, state, seat, mine, self.budget.width)
+        greedy = None
+        if self.rules.bot is not None:
+            greedy = self.rules.bot(state, seat, random.Random(mine.getrandbits(64)))
+            if greedy not in moves:
+                moves = [greedy, *moves[: self.budget.width - 1]]
+        values = evaluate(self.rules, state, seat, moves, self.budget, self.seed)
         self.searched += 1
         self.samples += values[0].samples
-        command: Command = best(values).command
+        chosen = best(values)
+        if greedy is not None:
+            default = next(v for v in values if v.command == greedy)
+            clearly = chosen.win_rate > default.win_rate + self.doubt or (
+                chosen.win_rate >= default.win_rate
+                and chosen.margin > default.margin + self.margin_doubt
+            )
+            if not clearly:
+                chosen = default
+        command: Command = chosen.command
         return command
