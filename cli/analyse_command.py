@@ -58,8 +58,24 @@ def analyse(
     found = asks.analyse(target, as_=as_, budget_ms=budget_ms, iterations=iterations)
     if json:
         print_json(found)
-    else:
-        print_analysis(found)
+        return
+    print_analysis(found)
+    if asks.summary(found.match).opened:  # the other seats' stored analyses are anyone's now
+        for other in found.seats:
+            accuracy = _accuracy(asks, found.match, other) if other != found.seat else None
+            if accuracy is not None:
+                say(f"accuracy: {other} {accuracy}")
+
+
+def _accuracy(asks: Client, match: str, seat: str) -> str | None:
+    """A seat's accuracy in its stored analysis (None: never analysed)."""
+    from domain.errors import StarledgerError
+
+    try:
+        found = asks.analysis(match, as_=seat)
+    except StarledgerError:
+        return None
+    return "-" if found.accuracy is None else f"{found.accuracy:.1f}"
 
 
 def print_analysis(found: AnalysisDoc) -> None:

@@ -30,5 +30,13 @@ def test_analyse_prints_each_decision_and_log_shows_it(cli, tmp_path: Path) -> N
         cli("analyse", str(replay), "--as", "ann", "--iterations", "1", "--json")
     )
     assert [d["step"] for d in from_file["decisions"]] == [d["step"] for d in judged["decisions"]]
+    cli("analyse", match, "--as", "ben", "--iterations", "1")
+    both = cli("analyse", match, "--as", "ann", "--iterations", "1")
+    assert "accuracy: ann" in both and "accuracy: ben" in both  # the record is open
+
+    from cli.replay_commands import stepper_frames
+
+    _, _, frame = stepper_frames(match, "ann", None)
+    assert "ann: " in frame(first["step"])[1]
     assert "BAD_BUDGET" in cli("analyse", match, "--as", "ann", "--budget-ms", "0", code=1)
     assert "NO_SEAT" in cli("analyse", match, "--as", "referee", code=1)
