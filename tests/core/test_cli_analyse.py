@@ -31,6 +31,8 @@ def test_analyse_prints_each_decision_and_log_shows_it(cli, tmp_path: Path) -> N
     )
     assert [d["step"] for d in from_file["decisions"]] == [d["step"] for d in judged["decisions"]]
     cli("analyse", match, "--as", "ben", "--iterations", "1")
+    assert "ok" in cli("verify", match)  # the store and its projections, analyses beside them
+    assert json.loads(cli("matches", "--json"))[0]["version"] == judged["version"]
     both = cli("analyse", match, "--as", "ann", "--iterations", "1")
     assert "accuracy: ann" in both and "accuracy: ben" in both  # the record is open
 
