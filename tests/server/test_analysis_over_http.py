@@ -1,5 +1,5 @@
-"""A seat's analysis over HTTP: asked by that seat or the referee; read by them alone until the
-record opens, then by anyone; refusals are problem documents and store nothing."""
+"""A seat's analysis over HTTP (SQLite and Redis stores): asked by that seat or the referee; read
+by them alone until the record opens, then by anyone; refusals are problem documents."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from domain.errors import BadInput, Forbidden, NotFound, Unauthorized
 from tests.server.conftest import Served
 
 
-def test_a_seat_reads_no_other_seats_analysis_until_the_record_opens(
-    sqlite_served: Served,
-) -> None:
-    server = sqlite_served.api.removesuffix("/api/v1")
+def test_a_seat_reads_no_other_seats_analysis_until_the_record_opens(served: Served) -> None:
+    server = served.api.removesuffix("/api/v1")
     anyone = RemoteClient(server)
     created = anyone.new(
         NewMatch(game="race-for-the-galaxy", seats=["ann", "ben"], options={"max_rounds": 2})
@@ -51,7 +49,7 @@ def test_a_seat_reads_no_other_seats_analysis_until_the_record_opens(
     with pytest.raises(Forbidden):
         by["ann"].analysis(match, as_="ben")
 
-    url = f"{sqlite_served.api}/matches/{match}/analysis"
+    url = f"{served.api}/matches/{match}/analysis"
     too_much = httpx.post(
         url,
         params={"as": "ann", "budget_ms": "100000"},
