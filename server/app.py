@@ -41,7 +41,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.registry import all_games
 from server import (
-    routes_analysis,
+    routes_evaluation,
     routes_health,
     routes_matches,
     routes_play,
@@ -120,8 +120,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_replay_viewer.board_picture,
             routes_replay_viewer.verdict,
             routes_tokens.revoke,
-            routes_analysis.analyse,
-            routes_analysis.analysis,
+            routes_evaluation.analyse,
+            routes_evaluation.analysis,
         ],
         security=[{}, {"bearer": []}],
         before_request=strict_json_body,

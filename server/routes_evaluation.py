@@ -1,4 +1,5 @@
-"""A seat's analysis of a match (domain/analysis.py): asked for and read over HTTP.
+"""A seat's computer analysis of a match (domain/analysis.py): asked for and read over HTTP.
+(server/routes_analysis.py, the analysis board's, is another thing: menus, notes, perspectives.)
 
     POST /matches/{id}/analysis?as=SEAT[&budget_ms=X|&iterations=N]   judge and store
     GET  /matches/{id}/analysis?as=SEAT                               the stored analysis
