@@ -4,8 +4,9 @@ short lines `log` and `step` print under each judged step."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -122,3 +123,17 @@ def step_annotations(
         for step in found.decisions:
             lines.setdefault(step.step, []).append(f"{seat}: {annotation(step)}")
     return lines
+
+
+def with_annotations(
+    frame: Callable[[int], tuple[Any, str]], lines: dict[int, list[str]]
+) -> Callable[[int], tuple[Any, str]]:
+    """A stepper's frame function whose decision text ends with each step's analysis lines."""
+
+    def framed(number: int) -> tuple[Any, str]:
+        board, decision = frame(number)
+        for line in lines.get(number, []):
+            decision += f"\n{line}"
+        return board, decision
+
+    return framed

@@ -384,7 +384,7 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
     for logged in found.entries:
         entries.setdefault(logged.version, []).append(logged)
     seats = found.seats
-    from cli.analyse_command import step_annotations
+    from cli.analyse_command import step_annotations, with_annotations
 
     judged = step_annotations(asks, found.match, seats, found.viewer, found.opened)
 
@@ -398,9 +398,7 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
         for note in notes:
             if note.get("step") == number:
                 decision += f"\nnote by {note.get('author')}: {note.get('text')}"
-        for line in judged.get(number, []):
-            decision += f"\n{line}"
         return coloured(doc.text, seats, doc.to_move), decision  # one colour per seat
 
     title = f"{rules.name} — {found.match[:8]} — as {found.viewer}"
-    return title, asks.summary(found.match).version, frame
+    return title, asks.summary(found.match).version, with_annotations(frame, judged)
