@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # a protocol: its types are for the checker, never loaded to 
     from collections.abc import Iterator
 
     from api.documents import (
+        AnalysisDoc,
         Contributed,
         CreatedMatch,
         Dealt,
@@ -112,9 +113,26 @@ class Client(Protocol):
 
     def fork(self, match: str, at: int) -> Forked: ...
 
+    def analyse(
+        self,
+        match: str,
+        *,
+        as_: str | None = None,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+    ) -> AnalysisDoc:
+        """Every decision of the seat `as_` judged from what it knew then, stored beside the
+        match (domain/analysis.py); by that seat or the referee."""
+        ...
+
     # -- reading ------------------------------------------------------------------------------
 
     def show(self, match: str, *, as_: str | None = None, at: int | None = None) -> ViewDoc: ...
+
+    def analysis(self, match: str, *, as_: str | None = None) -> AnalysisDoc:
+        """The stored analysis of the seat `as_` (that seat's and the referee's until the record
+        opens, then everyone's)."""
+        ...
 
     def log(self, match: str, *, as_: str | None = None, after: int = 0) -> MatchLog: ...
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
+from domain.analysis import Value
 from domain.game import MAX_SEATS
 from domain.match import MAX_SEAT_NAME
 from projections.diffs import Change
@@ -215,3 +216,37 @@ class Difference(msgspec.Struct, kw_only=True, frozen=True):
     viewer: str
     decisions: list[LogEntry]
     changes: list[Change]
+
+
+class AnalysedStep(msgspec.Struct, kw_only=True, frozen=True):
+    """One decision of the analysed seat (domain/analysis.py): the move played and the best
+    found, each as a command and in words, their values, the loss of win rate and its mark."""
+
+    step: int
+    played: Any
+    played_text: str
+    best: Any
+    best_text: str
+    played_value: Value | None = None
+    best_value: Value | None = None
+    loss: float = 0.0
+    mark: str = ""  # "", "inaccuracy", "mistake", "blunder" or "forced"
+    accuracy: float | None = None
+    candidates: int = 1
+    samples: int = 0
+
+
+class AnalysisDoc(msgspec.Struct, kw_only=True, frozen=True):
+    """A seat's stored analysis of a match: each of its decisions judged from what it knew then
+    (at the match's `version`, with `budget` a decision), and its accuracy."""
+
+    match: str
+    game: str
+    seats: list[str]
+    seat: str
+    version: int
+    budget: str
+    seed: int
+    at: str
+    accuracy: float | None
+    decisions: list[AnalysedStep]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from api.documents import (
+    AnalysisDoc,
     Contributed,
     CreatedMatch,
     Dealt,
@@ -34,10 +35,11 @@ from api.documents import (
     Step,
     Tokens,
 )
-from domain.errors import BadInput, IllegalMove
+from domain.errors import BadInput, IllegalMove, NotFound
 from domain.match import TABLE, Fork, Match, standing_events
 from domain.registry import all_games
-from domain.viewer import Viewer
+from domain.seat_names import seat_index
+from domain.viewer import REFEREE, SPECTATOR, Viewer
 from forms.menus import chance_menu, plain
 
 if TYPE_CHECKING:  # and the record formats (records/replays.py, ...) where a use case needs one
@@ -290,7 +292,68 @@ class LocalClient:
             tokens=self._tokens(forked),
         )  # fmt: skip
 
+    def analyse(
+        self,
+        match: str,
+        *,
+        as_: str | None = None,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+    ) -> AnalysisDoc:
+        """Every decision of the seat `as_` judged from what it knew then (domain/analysis.py),
+        stored beside the match (the match untouched; it replaces that seat's analysis before),
+        with `budget_ms` milliseconds (or `iterations` samples) of search a decision. Asked by
+        that seat or the referee."""
+        from api.analysis import analysis_doc
+        from domain.judging import analyse, budget_of, budget_text, decisions
+
+        ident = self._ident(match)
+        name = self._analyst(ident, as_)
+        budget = budget_of(budget_ms, iterations)
+        events = self.ledger.stored_events(ident)
+        found = self.ledger.match(ident, version=events[-1].originator_version)
+        found.check_current()
+        seat = found.seat_of(name)
+        judged = analyse(found.rules, decisions(events), seat, budget)
+        stored = self.ledger.save_analysis(
+            ident, found.seats[seat], found.version, budget_text(budget), 0, judged
+        )
+        return analysis_doc(found.rules, found.seats, stored, seat)
+
+    def _analyst(self, ident: str, as_: str | None) -> str:
+        """The seat whose analysis the asker may make or read before the record opens: its own
+        (a seat's token), or any (the referee, a store's owner)."""
+        if as_ is None or not as_.strip() or as_ in (SPECTATOR, REFEREE, TABLE):
+            raise BadInput("say which seat's decisions to judge (--as SEAT)", code="NO_SEAT")
+        return self.identity.reads_as(ident, as_)
+
     # -- reading ------------------------------------------------------------------------------
+
+    def analysis(self, match: str, *, as_: str | None = None) -> AnalysisDoc:
+        """The stored analysis of the seat `as_`: read by that seat and the referee until the
+        record opens, then by everyone (as notes are)."""
+        from api.analysis import analysis_doc
+        from domain.registry import rules_for
+
+        row = self.read.summary(match)
+        if row.opened:
+            if as_ is None or not as_.strip():
+                raise BadInput("say which seat's analysis to read (--as SEAT)", code="NO_SEAT")
+            name = as_
+        else:
+            name = self._analyst(row.match, as_)
+        seat = seat_index(row.seats, name)
+        if seat is None:
+            known = ", ".join(row.seats)
+            raise IllegalMove("UNKNOWN_SEAT", f"no seat {name!r} in this match (seats: {known})")
+        found = self.ledger.analysis(row.match, row.seats[seat])
+        if found is None:
+            raise NotFound(
+                f"{row.seats[seat]}'s decisions in match {row.match} have not been analysed "
+                "(analyse them first)",
+                code="NO_ANALYSIS",
+            )
+        return analysis_doc(rules_for(row.game), row.seats, found, seat)
 
     def show(self, match: str, *, as_: str | None = None, at: int | None = None) -> ViewDoc:
         row, viewer = self.viewer_of(match, as_)

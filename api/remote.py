@@ -22,6 +22,7 @@ import httpx
 import msgspec
 
 from api.documents import (
+    AnalysisDoc,
     Contributed,
     CreatedMatch,
     Dealt,
@@ -255,6 +256,21 @@ class RemoteClient:
 
     def fork(self, match: str, at: int) -> Forked:
         return self._post(Forked, self._match(self.resolve(match)) + "/fork", Forking(at=at))
+
+    def analyse(
+        self,
+        match: str,
+        *,
+        as_: str | None = None,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+    ) -> AnalysisDoc:
+        path = self._match(self.resolve(match)) + "/analysis"
+        asked = {"as": as_, "budget_ms": budget_ms, "iterations": iterations}
+        return self._post(AnalysisDoc, path, params=asked)
+
+    def analysis(self, match: str, *, as_: str | None = None) -> AnalysisDoc:
+        return self._get(AnalysisDoc, self._match(self.resolve(match)) + "/analysis", **{"as": as_})
 
     def contribute(self, match: str, value: str, *, as_: str | None = None) -> Contributed:
         path = self._match(self.resolve(match)) + "/entropy"

@@ -16,6 +16,15 @@ For every registered game with a bot, and every seat count it takes (up to five)
     python -m bench.bench_bots [--games onward-to-venus kosmonauts] [--matches 100]
         [--seats 3 4] [--budget 150] [--before]
 
+With `--speed`, instead: the rules' own speed per game (decisions/s of whole 2-seat matches
+played by random and by greedy bots, each decision a `decide` and a fold of its events) and the
+search's (samples/s and playout decisions/s of domain/search.py's `evaluate`). With `--arena`,
+instead: the search bot against the greedy bot in 2-seat matches per game (seats rotated), its
+win rate with a 95% interval, at `--search-ms` per decision (domain/arena.py):
+
+    python -m bench.bench_bots --speed [--games ...] [--seconds 5]
+    python -m bench.bench_bots --arena [--games ...] [--matches 20] [--search-ms 300]
+
 `--budget` caps the seconds spent per game (split evenly over its tables and seat counts); each
 table shows how many matches it played. `--budget 0` plays all `--matches`. `--before` adds the
 previous bot's own self-play table, to compare its seats' win rates with the new bot's.
@@ -369,8 +378,111 @@ def bench_game(rules: Rules[Any], args: argparse.Namespace, folder: Path) -> Non
     console.print(f"{rules.name}: {time.perf_counter() - started:.0f} s\n")
 
 
+# --- speed and arena (issue #30) ----------------------------------------------------------------
+
+
+def rules_speed(rules: Rules[Any], smart: bool, seconds: float) -> tuple[float, int]:
+    """Decisions/s of whole 2-seat matches (decide + fold), and how many decisions were timed."""
+    from domain.bots import random_decision
+
+    decisions = 0
+    started = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - started < seconds:
+        seed += 1
+        options = rules.options({})
+        state = rules.fold(
+            rules.initial(2, options), rules.setup(2, options, HouseChance(Rng(seed, 0)))
+        )
+        rng = random.Random(seed)
+        step = 0
+        while rules.result(state) is None:
+            step += 1
+            seat, command = random_decision(rules, state, rng, smart=smart)
+            state = rules.fold(
+                state, rules.decide(state, seat, command, HouseChance(Rng(seed, step)))
+            )
+        decisions += step
+    return decisions / (time.perf_counter() - started), decisions
+
+
+def search_speed(rules: Rules[Any], seconds: float) -> tuple[float, float]:
+    """Search samples/s and playout decisions/s over the decisions of a greedy 2-seat match."""
+    from domain.bots import random_decision
+    from domain.search import Budget, evaluate
+
+    budget = Budget(iterations=1, depth=20, width=4)
+    options = rules.options({})
+    state = rules.fold(rules.initial(2, options), rules.setup(2, options, HouseChance(Rng(7, 0))))
+    rng = random.Random(7)
+    samples = playouts = 0
+    step = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds and rules.result(state) is None:
+        step += 1
+        seat, command = random_decision(rules, state, rng, smart=True)
+        values = evaluate(rules, state, seat, None, budget, seed=step)
+        samples += 1
+        playouts += len(values)
+        state = rules.fold(state, rules.decide(state, seat, command, HouseChance(Rng(7, step))))
+    elapsed = time.perf_counter() - started
+    return samples / elapsed, playouts * (budget.depth or 0) / elapsed
+
+
+def bench_speed(games: list[Rules[Any]], seconds: float) -> None:
+    table = Table(title="rules and search speed (2 seats)", title_justify="left")
+    for column in ("game", "random dec/s", "greedy dec/s", "search samples/s", "playout dec/s"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for rules in games:
+        plain, _ = rules_speed(rules, False, seconds)
+        greedy, _ = rules_speed(rules, True, seconds)
+        samples, playout = search_speed(rules, seconds)
+        table.add_row(
+            rules.slug, f"{plain:.0f}", f"{greedy:.0f}", f"{samples:.1f}", f"{playout:.0f}"
+        )
+        console.print(
+            f"{rules.slug}: random {plain:.0f} dec/s, greedy {greedy:.0f} dec/s, "
+            f"search {samples:.1f} samples/s (width 4, depth 20), playouts {playout:.0f} dec/s"
+        )
+    console.print(table)
+
+
+def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: int) -> None:
+    from domain.arena import play_arena
+    from domain.search import Budget
+
+    budget = Budget(ms=search_ms, depth=depth or None, width=4)
+    table = Table(
+        title=f"search ({search_ms:.0f} ms/decision, depth {depth or 'end'}) against greedy, 2 seats",
+        title_justify="left",
+    )
+    for column in ("game", "matches", "search wins", "95% interval", "mean margin", "s/match"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for rules in games:
+        started = time.perf_counter()
+        search, _greedy = play_arena(rules, ["search", "greedy"], matches, 2, budget, seed=1)
+        per_match = (time.perf_counter() - started) / max(1, matches)
+        low, high = search.win_interval()
+        row = (
+            rules.slug,
+            str(matches),
+            f"{search.win_rate:.0%}",
+            f"{low:.0%}-{high:.0%}",
+            f"{search.mean_margin:+.1f}",
+            f"{per_match:.0f}",
+        )
+        console.print("  ".join(row))
+        table.add_row(*row)
+    console.print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--speed", action="store_true", help="rules and search speed only")
+    parser.add_argument("--arena", action="store_true", help="search against greedy only")
+    parser.add_argument("--depth", type=int, default=20, help="playout depth (0: to the end)")
+    parser.add_argument("--seconds", type=float, default=5, help="seconds per speed figure")
+    parser.add_argument("--search-ms", type=float, default=300, help="search budget (arena)")
     parser.add_argument("--games", nargs="*", help="game slugs (default: every game with a bot)")
     parser.add_argument("--matches", type=int, default=100, help="matches per table and seat count")
     parser.add_argument("--seats", type=int, nargs="*", help="seat counts (default: all, up to 5)")
@@ -384,6 +496,12 @@ def main() -> None:
         if unknown:
             parser.error(f"unknown games {unknown} (known: {sorted(known)})")
         games = [r for r in games if r.slug in args.games]
+    if args.speed:
+        bench_speed(games, args.seconds)
+        return
+    if args.arena:
+        bench_arena(games, args.matches, args.search_ms, args.depth)
+        return
     with tempfile.TemporaryDirectory() as folder:
         for rules in games:
             bench_game(rules, args, Path(folder))

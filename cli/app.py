@@ -19,6 +19,8 @@ import sys
 from typing import Any
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "cli.analyse_command",
+    "cli.arena_command",
     "cli.bot_commands",
     "cli.games_command",
     "cli.play_commands",
@@ -31,6 +33,8 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 COMMANDS: dict[str, str] = {
+    "analyse": "cli.analyse_command",
+    "arena": "cli.arena_command",
     "simulate": "cli.bot_commands",
     "demo": "cli.bot_commands",
     "games": "cli.games_command",

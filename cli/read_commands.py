@@ -192,6 +192,7 @@ def print_log(
     notes: Sequence[Note] = (),
     *,
     raw: bool = False,
+    judged: dict[int, list[str]] | None = None,
 ) -> None:
     """Each entry told as a sentence (the game's narration), or with `raw` in the short form
     `play` reads."""
@@ -208,6 +209,8 @@ def print_log(
             say("       " + describe(event, seats, rules, raw=raw))
         for note in noted.get(entry.version, []):
             say(f"       note by {note.author}: {note.text}")
+        for line in (judged or {}).get(entry.version, []):
+            say(f"       {line}")
 
 
 Raw = Annotated[
@@ -228,11 +231,15 @@ def log(
     if Path(match_id).is_file():
         _log_file(Path(match_id), as_, json, raw)
         return
-    found = client(store).log(match_id, as_=as_)
+    asks = client(store)
+    found = asks.log(match_id, as_=as_)
     if json:
         print_json(found.entries)
     else:
-        print_log(found.entries, found.seats, found.game, found.notes, raw=raw)
+        from cli.analyse_command import step_annotations
+
+        judged = step_annotations(asks, found.match, found.seats, found.viewer, found.opened)
+        print_log(found.entries, found.seats, found.game, found.notes, raw=raw, judged=judged)
 
 
 def _log_file(path: Path, as_: str | None, json: bool, raw: bool) -> None:

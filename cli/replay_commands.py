@@ -384,6 +384,9 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
     for logged in found.entries:
         entries.setdefault(logged.version, []).append(logged)
     seats = found.seats
+    from cli.analyse_command import step_annotations, with_annotations
+
+    judged = step_annotations(asks, found.match, seats, found.viewer, found.opened)
 
     def frame(number: int) -> tuple[Any, str]:
         doc = asks.show(found.match, as_=as_, at=number)
@@ -401,4 +404,4 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
         return coloured(board, seats, doc.to_move), decision  # one colour per seat
 
     title = f"{rules.name} — {found.match[:8]} — as {found.viewer}"
-    return title, asks.summary(found.match).version, frame
+    return title, asks.summary(found.match).version, with_annotations(frame, judged)

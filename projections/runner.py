@@ -21,6 +21,7 @@ from typing import Any
 from eventsourcing.persistence import Notification, Tracking
 from eventsourcing.utils import get_topic
 
+from domain.analysis import Analysis
 from domain.errors import NotFound, StarledgerError, StoreUnavailable
 from domain.match import Match
 from domain.notes import Notes
@@ -41,6 +42,7 @@ processes (one indexed query: ~100 a second costs well under 1% of a core); writ
 process wake the poll at once."""
 SUBSCRIBE_TIMEOUT = 10.0  # seconds to wait for a store's subscription to hold
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
+ANALYSIS_TOPIC = get_topic(Analysis)  # and an analysis's, with that of the Analysis aggregate
 
 
 class UnknownProjection(NotFound):
@@ -366,8 +368,8 @@ class Projections:
         events past its position."""
         batches: dict[Any, list[Notification]] = {}
         for notification in page:
-            if notification.topic.startswith(NOTES_TOPIC):
-                continue  # notes live in their own aggregate and are read from it
+            if notification.topic.startswith((NOTES_TOPIC, ANALYSIS_TOPIC)):
+                continue  # notes and analyses live in their own aggregates, read from them
             batches.setdefault(notification.originator_id, []).append(notification)
         costs = self.costs
         for ident, batch in batches.items():

@@ -25,6 +25,8 @@ Routes, JSON under /api/v1 (OpenAPI at /api/v1/schema/openapi.json):
     GET  /matches/{id}/verdict                   `verify` on what the caller may export
     GET  /matches/{id}/menu[?part=P...]          the caller's moves as `moves` numbers them
     GET  /matches/{id}/notes                     the notes the caller may read
+    POST /matches/{id}/analysis?as=SEAT          judge a seat's decisions, stored beside the match
+    GET  /matches/{id}/analysis?as=SEAT          a seat's stored analysis
     GET  /healthz, /readyz                       outside /api/v1
     GET  /, /static/...                          the browser replay viewer (server/static)
 """
@@ -42,6 +44,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from domain.registry import all_games
 from server import (
     routes_analysis,
+    routes_evaluation,
     routes_health,
     routes_matches,
     routes_play,
@@ -122,6 +125,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             routes_analysis.move_menu,
             routes_analysis.notes,
             routes_tokens.revoke,
+            routes_evaluation.analyse,
+            routes_evaluation.analysis,
         ],
         security=[{}, {"bearer": []}],
         before_request=strict_json_body,

@@ -12,7 +12,7 @@ from typing import Annotated
 from litestar import Request, Response, get
 from litestar.params import QueryParameter
 
-from domain.errors import BadInput, IllegalMove
+from domain.errors import BadInput
 from projections.timeline import Timeline
 from records.replays import Verdict
 from server.deps import As, Auth, MatchId, Svc

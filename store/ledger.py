@@ -18,6 +18,7 @@ from domain.match import Entry, Match
 from store.urls import default_store_url, store_env
 
 if TYPE_CHECKING:  # loaded by the note methods: a process that reads no note never imports it
+    from domain.analysis import Analysis, Judged
     from domain.notes import Note, Notes
 
 REFEREE = "referee"
@@ -182,6 +183,41 @@ class Ledger(Application[uuid.UUID]):
         except AggregateNotFoundError:
             return None
         assert isinstance(found, Notes)
+        return found
+
+    def save_analysis(
+        self,
+        match_id: uuid.UUID | str,
+        seat_name: str,
+        version: int,
+        budget: str,
+        seed: int,
+        judged: list[Judged],
+    ) -> Analysis:
+        """A seat's analysis of the match at `version`, stored in its own aggregate (the match
+        and its chain are never touched); it replaces that seat's analysis before it."""
+        from domain.analysis import Analysis
+
+        match = self.match(match_id)
+        seat = match.seats[match.seat_of(seat_name)]
+        found = self.analysis(match.id, seat) or Analysis.open(match.id, seat)
+        found.record(version, budget, seed, judged)
+        try:
+            self.save(found)
+        except IntegrityError:
+            raise Conflict("another analysis was stored at the same moment; ask again") from None
+        return found
+
+    def analysis(self, match_id: uuid.UUID | str, seat_name: str) -> Analysis | None:
+        """A seat's stored analysis of a match (None: never analysed)."""
+        from domain.analysis import Analysis
+
+        match_ident = self.resolve(match_id)
+        try:
+            found: Any = self.repository.get(Analysis.id_for(match_ident, seat_name))
+        except AggregateNotFoundError:
+            return None
+        assert isinstance(found, Analysis)
         return found
 
     def _save(self, match: Match) -> None:

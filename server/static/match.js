@@ -4,6 +4,7 @@
 
 import { follow } from "./live.js";
 import { scoreChart } from "./chart.js";
+import { markAnalysis } from "./analysis_marks.js";
 import { h, clear, seatColour, svgFrom, when } from "./dom.js";
 import { rulesPanel } from "./rules.js";
 import { analysisBoard } from "./analysis.js";
@@ -127,6 +128,7 @@ export async function matchPage(root, api, match, params) {
 
   function drawChart() {
     chart = scoreChart(timeline, Math.min(at, timeline.version), go);
+    markAnalysis(api, base, timeline, chart.element, list); // a stored analysis, where readable
     clear(chartBox, h("h2", {}, "Scores over time"), chart.element,
       h("p", { class: "legend" }, summary.seats.map((seat, index) =>
         [h("span", { class: "seat", style: `--seat:${seatColour(index)}` }, seat), " "])));

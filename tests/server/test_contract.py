@@ -154,6 +154,9 @@ def script(face: Face) -> Iterator[tuple[str, Any]]:
     yield "note", by["ann"].note(match, 3, "too early", as_="ann")
     yield "notes as ann", by["ann"].log(match, as_="ann").notes
     yield "notes as ben", by["ben"].log(match, as_="ben").notes
+    yield "analyse as ann", by["ann"].analyse(match, as_="ann", iterations=1)
+    yield "analysis as ann", by["ann"].analysis(match, as_="ann")
+    yield "analysis of ann by the referee", by["referee"].analysis(match, as_="ann")
 
     # Records: the export each viewer may have, its verdict, a fork, an import.
     full = by["referee"].export(match, as_="referee")
@@ -235,6 +238,9 @@ def test_the_script_saw_what_it_was_written_for(
     assert said["import the same file"]["created"] is False
     assert [n["text"] for n in said["notes as ann"]] == ["too early"]
     assert said["notes as ben"] == []  # ann's note is hers until the record opens
+    judged = said["analyse as ann"]
+    assert judged["seat"] == "ann" and judged["decisions"] and judged["budget"] == "1 iteration"
+    assert said["analysis as ann"] == judged == said["analysis of ann by the referee"]
     assert said["show as ann"]["as"] == "ann" and said["show as None"]["as"] == "spectator"
     assert said["diff as referee"]["decisions"] and said["diff as referee"]["changes"]
     assert said["a seat waits for the table"] == [False, "AWAITING_CHANCE"]
