@@ -177,22 +177,17 @@ def playout(
     return outcome(rules, state, seat)
 
 
-def evaluate(
+def played(
     rules: Rules[Any],
     state: Any,
     seat: Seat,
-    candidates_: Sequence[Command] | None = None,
-    budget: Budget | None = None,
-    seed: int = 0,
-) -> list[MoveValue]:
-    """The value of each candidate move of `seat` (see the module's docstring)."""
-    budget = budget or Budget(iterations=8)
+    moves: Sequence[Command],
+    budget: Budget,
+    seed: int,
+) -> list[list[Outcome]]:
+    """Every sample's outcome of every move (the same samples, in order, for each move)."""
     rng = random.Random(decision_seed(rules, state, seat, seed))
-    moves = list(
-        candidates(rules, state, seat, rng, budget.width) if candidates_ is None else candidates_
-    )
-    wins = [0.0] * len(moves)
-    margins = [0.0] * len(moves)
+    ends: list[list[Outcome]] = [[] for _ in moves]
     samples = 0
     sample_of = determinizer(rules)
     deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
@@ -204,16 +199,57 @@ def evaluate(
         world = sample_of(state, seat, random.Random(rng.getrandbits(64)))
         luck = rng.getrandbits(63)
         for i, command in enumerate(moves):
-            ended = playout(rules, world, seat, command, luck, budget.depth)
-            wins[i] += ended.win
-            margins[i] += ended.margin
+            ends[i].append(playout(rules, world, seat, command, luck, budget.depth))
         samples += 1
-    if not samples:
-        return [MoveValue(command, 0.0, 0.0, 0) for command in moves]
+    return ends
+
+
+def evaluate(
+    rules: Rules[Any],
+    state: Any,
+    seat: Seat,
+    candidates_: Sequence[Command] | None = None,
+    budget: Budget | None = None,
+    seed: int = 0,
+) -> list[MoveValue]:
+    """The value of each candidate move of `seat` (see the module's docstring)."""
+    budget = budget or Budget(iterations=8)
+    if candidates_ is None:
+        rng = random.Random(decision_seed(rules, state, seat, seed) ^ 1)
+        candidates_ = candidates(rules, state, seat, rng, budget.width)
+    moves = list(candidates_)
     return [
-        MoveValue(command, wins[i] / samples, margins[i] / samples, samples)
-        for i, command in enumerate(moves)
+        MoveValue(
+            command,
+            sum(o.win for o in ends) / len(ends) if ends else 0.0,
+            sum(o.margin for o in ends) / len(ends) if ends else 0.0,
+            len(ends),
+        )
+        for command, ends in zip(
+            moves, played(rules, state, seat, moves, budget, seed), strict=True
+        )
     ]
+
+
+def clearly_better(mine: Sequence[Outcome], theirs: Sequence[Outcome], least: int = 3) -> bool:
+    """Whether `mine` beats `theirs` on the same samples beyond their noise: over at least
+    `least` samples, the paired differences of wins (or, with no fewer wins, of margins) have a
+    mean above twice its standard error."""
+    n = len(mine)
+    if n < least or n != len(theirs):
+        return False
+    wins = [a.win - b.win for a, b in zip(mine, theirs, strict=True)]
+    margins = [a.margin - b.margin for a, b in zip(mine, theirs, strict=True)]
+    return _above_noise(wins) or (sum(wins) >= 0 and _above_noise(margins))
+
+
+def _above_noise(differences: Sequence[float]) -> bool:
+    n = len(differences)
+    mean = sum(differences) / n
+    if mean <= 0:
+        return False
+    spread = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean > 2 * (spread / n) ** 0.5
 
 
 def best(values: Sequence[MoveValue]) -> MoveValue:
@@ -228,25 +264,15 @@ class SearchBot:
     """A bot that plays the move `evaluate` values best (see the module's docstring).
 
     The greedy bot's own pick is always among the candidates and is the default: another move
-    is played only when the samples say it is better by more than `doubt` in win rate, or as
-    likely to win and better by more than `margin_doubt` points of margin. With the few samples
-    a second buys, the best-looking of several moves is often only the luckiest; the default
-    keeps the search from doing worse than the policy its playouts use."""
+    is played only when it is `clearly_better` on the same samples (paired differences above
+    twice their standard error, over at least 3 samples). With the few samples a second buys,
+    the best-looking of several moves is often only the luckiest; the default keeps the search
+    from doing worse than the policy its playouts use."""
 
-    def __init__(
-        self,
-        rules: Rules[Any],
-        budget: Budget,
-        seed: int = 0,
-        *,
-        doubt: float = 0.1,
-        margin_doubt: float = 2.0,
-    ) -> None:
+    def __init__(self, rules: Rules[Any], budget: Budget, seed: int = 0) -> None:
         self.rules = rules
         self.budget = budget
         self.seed = seed
-        self.doubt = doubt
-        self.margin_doubt = margin_doubt
         self.searched = 0  # decisions searched (not forced)
         self.samples = 0  # samples played over all searched decisions
 
@@ -254,24 +280,23 @@ class SearchBot:
         legal = self.rules.legal(state, seat)
         if len(legal) == 1:
             return legal[0]
-        mine = random.Random(decision_seed(self.rules, state, seat, self.seed))
+        mine = random.Random(decision_seed(self.rules, state, seat, self.seed) ^ 1)
         moves = candidates(self.rules, state, seat, mine, self.budget.width)
-        greedy = None
-        if self.rules.bot is not None:
-            greedy = self.rules.bot(state, seat, random.Random(mine.getrandbits(64)))
-            if greedy not in moves:
-                moves = [greedy, *moves[: self.budget.width - 1]]
-        values = evaluate(self.rules, state, seat, moves, self.budget, self.seed)
+        if self.rules.bot is None:
+            values = evaluate(self.rules, state, seat, moves, self.budget, self.seed)
+            chosen: Command = best(values).command
+            return chosen
+        greedy = self.rules.bot(state, seat, random.Random(mine.getrandbits(64)))
+        moves = [greedy, *(m for m in moves if m != greedy)][: self.budget.width]
+        ends = played(self.rules, state, seat, moves, self.budget, self.seed)
         self.searched += 1
-        self.samples += values[0].samples
-        chosen = best(values)
-        if greedy is not None:
-            default = next(v for v in values if v.command == greedy)
-            clearly = chosen.win_rate > default.win_rate + self.doubt or (
-                chosen.win_rate >= default.win_rate
-                and chosen.margin > default.margin + self.margin_doubt
-            )
-            if not clearly:
-                chosen = default
-        command: Command = chosen.command
-        return command
+        self.samples += len(ends[0])
+        values = [
+            MoveValue(m, sum(o.win for o in e) / len(e), sum(o.margin for o in e) / len(e), len(e))
+            for m, e in zip(moves, ends, strict=True)
+        ]
+        ranked = sorted(range(len(moves)), key=lambda i: (-values[i].win_rate, -values[i].margin))
+        for i in ranked:
+            if i == 0 or clearly_better(ends[i], ends[0]):
+                return moves[i]
+        return greedy

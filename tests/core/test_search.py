@@ -186,3 +186,14 @@ def test_best_ranks_by_win_rate_then_margin() -> None:
 def test_a_budget_is_iterations_or_milliseconds(given: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         msgspec.convert(given, Budget)
+
+
+def test_the_search_bot_leaves_the_greedy_pick_only_for_a_move_clearly_better() -> None:
+    from domain.search import Outcome, clearly_better
+
+    lost, won = Outcome(0.0, -3.0), Outcome(1.0, 4.0)
+    assert clearly_better([won] * 4, [lost] * 4)
+    assert not clearly_better([won] * 2, [lost] * 2)  # too few samples to tell
+    assert not clearly_better([won, lost, won, lost], [lost, won, lost, won])  # noise
+    closer = [Outcome(0.0, -1.0)] * 4  # no more wins, but a better margin every time
+    assert clearly_better(closer, [lost] * 4)
