@@ -249,6 +249,22 @@ class Result(msgspec.Struct, frozen=True):
 MAX_COMMAND_BYTES = 64 * 1024
 """The largest command text accepted; no real decision comes near it."""
 
+
+def command_json(data: bytes | str) -> Any:
+    """A command's JSON text read once (its size checked first, the only place it is): a
+    command over MAX_COMMAND_BYTES is refused unread and unechoed, bad JSON is named."""
+    if len(data) > MAX_COMMAND_BYTES:
+        raise IllegalMove(
+            "COMMAND_TOO_LARGE", f"a command is at most {MAX_COMMAND_BYTES // 1024} KiB"
+        )
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError as exc:
+        raise IllegalMove("MALFORMED_COMMAND", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise IllegalMove("MALFORMED_COMMAND", "JSON nested too deeply") from None
+
+
 Rounds = Annotated[int, msgspec.Meta(ge=1, le=10_000)]
 """A `max_rounds` value: at least one round, and few enough that a match always ends."""
 
@@ -410,18 +426,11 @@ class Rules(Generic[S]):
         Every field is bounded by its type (`msgspec.Meta`), so a value outside the game's bounds
         never reaches `decide`; a command over MAX_COMMAND_BYTES is refused unread and unechoed.
         """
-        if isinstance(data, str | bytes) and len(data) > MAX_COMMAND_BYTES:
-            raise IllegalMove(
-                "COMMAND_TOO_LARGE", f"a command is at most {MAX_COMMAND_BYTES // 1024} KiB"
-            )
+        raw = command_json(data) if isinstance(data, str | bytes) else data
         try:
-            if isinstance(data, dict):
-                return msgspec.convert(data, self.command_type)
-            return msgspec.json.decode(data, type=self.command_type)
+            return msgspec.convert(raw, self.command_type)
         except msgspec.ValidationError as exc:
             raise IllegalMove("BAD_COMMAND", f"{self.slug} command: {exc}") from None
-        except msgspec.DecodeError as exc:
-            raise IllegalMove("MALFORMED_COMMAND", f"not valid JSON: {exc}") from None
         except RecursionError:
             raise IllegalMove("MALFORMED_COMMAND", "JSON nested too deeply") from None
 

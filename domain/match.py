@@ -56,7 +56,6 @@ from domain.commitment import (
 from domain.errors import RulesRetired
 from domain.forced import forced_move
 from domain.game import (
-    MAX_COMMAND_BYTES,
     ChanceNeeded,
     Command,
     GameEvent,
@@ -67,6 +66,7 @@ from domain.game import (
     Rules,
     Seat,
     TableChance,
+    command_json,
     name_seats,
     named_seats,
 )
@@ -761,14 +761,7 @@ class Match(Aggregate):
         """A command as a person writes it: JSON whose seat fields may name seats by name."""
         if isinstance(data, Command):
             return data
-        raw: Any = data
-        if isinstance(data, str | bytes):
-            if len(data) > MAX_COMMAND_BYTES:
-                return self.rules.parse_command(data)  # refused unread
-            try:
-                raw = msgspec.json.decode(data)
-            except (msgspec.DecodeError, RecursionError):
-                return self.rules.parse_command(data)  # the decoder names the problem
+        raw: Any = command_json(data) if isinstance(data, str | bytes) else data
         if isinstance(raw, dict):
             raw = named_seats(raw, self.rules.command_type, self.seats)
         return self.rules.parse_command(raw)
