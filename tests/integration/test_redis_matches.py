@@ -186,10 +186,16 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
     assert "at version 1" in first
     ledger.play(match.id, "ann", {"type": "Take", "n": 2})
     ledger.play(match.id, "ben", {"type": "Draw"})
+    seen = [follower.stdout.readline()]
+    while "Drew " not in seen[-1]:  # ben's draw told to ann while the match runs
+        seen.append(follower.stdout.readline())
     ledger.play(match.id, "ann", {"type": "Take", "n": 2})  # the last stars: the match is over
     out, _ = follower.communicate(timeout=CEILING)  # `follow` ends with the match
     assert follower.returncode == 0
-    assert "ann: Take n=2" in out and "Drew " in out and "DrewCard" not in out
+    told = "".join(seen) + out
+    running, _, ended = told.partition("\n   4 ")
+    assert "ann: Take n=2" in running and "Drew " in running and ended
+    assert "DrewCard" not in running  # which card ben drew was his while the match ran
 
 
 def test_projections_run_live_on_redis(redis_url: str) -> None:
