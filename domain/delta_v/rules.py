@@ -33,7 +33,6 @@ from .components import (
     STATION,
     ContractSpec,
     Face,
-    ManifestError,
     Position,
     bribe_id,
     check_manifest,
@@ -65,10 +64,7 @@ def setup(n_seats: int, options: DeltaVOptions, chance: Chance) -> list[Event]:
     """§3 and §7: the 48 tiles laid face down, then the first player. Nobody has seen a tile, so
     none has a face yet: each is drawn from the tiles still unseen when it is first looked at."""
     manifest = MANIFESTS[options.manifest_id]
-    try:
-        check_manifest(manifest)
-    except ManifestError as exc:
-        raise IllegalMove("BAD_MANIFEST", str(exc)) from None
+    check_manifest(manifest)  # ManifestError: BAD_MANIFEST
     check_seats(n_seats)
     first = chance.pick(tuple(range(n_seats)), "the first player", label=seat_ref)
     return opening_events(

@@ -11,7 +11,6 @@ from msgspec.structs import replace
 from domain.duck_dealer import RULES
 from domain.duck_dealer.commands import BeginActionTurn, Command
 from domain.duck_dealer.events import Event, PlanetPiece, SetupRandomized, TurnOrderFixed
-from domain.duck_dealer.rules_common import fold
 from domain.duck_dealer.state import DuckDealerOptions, Site, State
 from domain.game import IllegalMove, Seat, TableChance
 
@@ -75,7 +74,7 @@ def opening(n_seats: int, options: DuckDealerOptions | None = None) -> State:
     events: list[Event] = [worked_example_setup()]
     if not options.auction:
         events.append(TurnOrderFixed(order=tuple(range(n_seats))))
-    return fold(state, events)
+    return RULES.fold(state, events)
 
 
 def board(n_seats: int = 2, options: DuckDealerOptions | None = None) -> State:
@@ -132,7 +131,7 @@ def play(
     """`command` decided, chance's outcomes (if the rules ask any) given as a table gives them."""
     RULES.check_turn(state, seat, command)  # what the platform checks before every game
     events = RULES.decide(state, seat, command, TableChance(outcomes))
-    return fold(state, events), events
+    return RULES.fold(state, events), events
 
 
 def rejected(state: State, seat: Seat, command: Command, code: str) -> None:
