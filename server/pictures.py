@@ -11,8 +11,6 @@ more than the views it was drawn from (server/boards/__init__.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from domain.match import TABLE, Match
@@ -68,5 +66,5 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
     )  # fmt: skip
 
 
-def _view(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
+def _view(match: Match, seat: int | None) -> msgspec.Struct:
+    return match.rules.view(match.state, seat)
