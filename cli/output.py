@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 import msgspec
 import typer
 
-from domain.errors import BadInput, NotFound, StarledgerError, kind_of
+from domain.errors import BadInput, NotFound, StarledgerError, StoreUnavailable, kind_of
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,7 +109,8 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")) from None
         except Exception as exc:
             if _is_store_error(exc):
-                raise fail(f"STORE_ERROR: {exc}", 3) from None
+                unavailable = StoreUnavailable(str(exc))
+                raise fail(str(unavailable), kind_of(unavailable).exit_code) from None
             if os.environ.get("STARLEDGER_DEBUG"):
                 raise
             raise fail(

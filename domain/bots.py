@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from domain.errors import StarledgerError
 from domain.game import Command, Rules, Seat
 
 
-class StuckMatch(RuntimeError):
+class StuckMatch(StarledgerError):
     """A seat that must decide has no legal command: a bug in that game's `legal`."""
+
+    default_code = "STUCK_MATCH"
 
 
 def random_decision(

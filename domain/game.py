@@ -306,6 +306,71 @@ def places_from_keys(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
+E = TypeVar("E")
+
+
+def fold(evolve: Callable[[S, Any], S], state: S, events: Iterable[Any]) -> S:
+    """The state after `events`, each applied by `evolve` in turn."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+class Emitter(Generic[S, E]):
+    """The events of one decision (or of `setup`), folded onto a scratch state as they are
+    emitted, so every later rule of the decision sees the effect of the earlier ones; and the
+    chance the decision draws from. A game binds its own `evolve` in a subclass
+    (`domain/<game>/rules*.py`), which may add what its rules do after an event
+    (`emitted`) or helpers of its own."""
+
+    def __init__(self, evolve: Callable[[S, E], S], state: S, chance: Chance) -> None:
+        self._evolve = evolve
+        self.state = state
+        self.chance = chance
+        self.events: list[E] = []
+
+    def emit(self, *events: E) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = self._evolve(self.state, event)
+            self.emitted(event)
+
+    def emitted(self, event: E) -> None:
+        """What follows one event at once, before the next is emitted (nothing by default)."""
+
+
+Handler = Callable[[Any, Seat, Any], None]
+"""A command's rules: given the decision's `Emitter`, the seat and the command, it checks the
+command (raising IllegalMove) and emits its events."""
+
+
+@dataclass(frozen=True)
+class CommandRule:
+    """One row of a game's command table: the command's rules, the phases it belongs to (None:
+    the game's own checks judge when it may be sent), and the refusal a seat reads when it is
+    sent in another phase (`{phase}` and `{command}` are filled in)."""
+
+    handler: Handler
+    phases: frozenset[str] | None = None
+    refusal: str = "{command} is not possible in {phase}"
+
+
+CommandTable = Mapping[type, CommandRule]
+"""A game's commands: each command type with its row (`gate` reads it)."""
+
+
+def gate(table: CommandTable, phase: str, command: Command) -> CommandRule:
+    """The platform's phase check, the same for every game: the command's row, once the phase
+    is one it belongs to (WRONG_PHASE otherwise; BAD_COMMAND for a type the game lacks)."""
+    rule = table.get(type(command))
+    name = type(command).__name__
+    if rule is None:
+        raise IllegalMove("BAD_COMMAND", f"{name} is no command of this game")
+    if rule.phases is not None and phase not in rule.phases:
+        raise IllegalMove("WRONG_PHASE", rule.refusal.format(phase=phase, command=name))
+    return rule
+
+
 BotFunction = Callable[[Any, Seat, random.Random], "Command"]
 """A game's bot: a legal command for `seat` in `state`, chosen with the given `random.Random`."""
 
@@ -435,6 +500,4 @@ class Rules(Generic[S]):
             raise IllegalMove("MALFORMED_COMMAND", "JSON nested too deeply") from None
 
     def fold(self, state: S, events: Iterable[Any]) -> S:
-        for event in events:
-            state = self.evolve(state, event)
-        return state
+        return fold(self.evolve, state, events)

@@ -53,7 +53,7 @@ from domain.commitment import (
     fresh_seed,
     seed_commitment,
 )
-from domain.errors import RulesRetired
+from domain.errors import RulesRetired, StarledgerError
 from domain.forced import forced_move
 from domain.game import (
     ChanceNeeded,
@@ -971,8 +971,11 @@ def standing_events(events: Sequence[Any]) -> list[GameEvent]:
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
-class SnapshotMismatch(ValueError):
-    """A stored snapshot whose content does not match its digest: it is not used."""
+class SnapshotMismatch(StarledgerError):
+    """A stored snapshot whose content does not match its digest: it is not used (the Ledger
+    folds the events instead)."""
+
+    default_code = "SNAPSHOT_MISMATCH"
 
 
 _ENTROPY = re.compile(r"[0-9a-f]{32,128}")

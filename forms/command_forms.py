@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.errors import IllegalMove
+from domain.errors import BadInput, IllegalMove
 from domain.game import Rules, is_seat_type, named_seats
 
 _NONE = frozenset({"none", "null"})
@@ -44,8 +44,11 @@ _INT = re.compile(r"-?\d{1,40}")
 _FLOAT = re.compile(r"-?\d{1,40}(\.\d{1,40})?([eE][-+]?\d{1,4})?")
 
 
-class _Unreadable(Exception):
-    """A value the short form cannot read as the type asked for."""
+class _Unreadable(BadInput):
+    """A value the short form cannot read as the type asked for (caught here, never raised on)."""
+
+    def __init__(self, message: str = "a value the short form cannot read") -> None:
+        super().__init__(message)
 
 
 # -- the types of a game's commands ------------------------------------------------------------

@@ -63,8 +63,10 @@ def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
         )  # fmt: skip
     own = None if everything else viewer.seat
     if everything:  # the board with every seat's hidden facts (server/full_views.py)
-        views = [_view(match, seat) for seat in range(len(seats))]
-        board = draw.board(filled(_view(match, None), views), seats)
+        public = _view(match, None)
+        views = [msgspec.to_builtins(_view(match, seat)) for seat in range(len(seats))]
+        whole = filled(msgspec.to_builtins(public), views)
+        board = draw.board(msgspec.convert(whole, type(public)), seats)
     else:
         board = draw.board(_view(match, own), seats)
     shown = range(len(seats)) if everything else ([] if viewer.seat is None else [viewer.seat])
@@ -128,5 +130,5 @@ ASK_AGAIN = "private, no-cache"
 since the record opening at the end may show more of an earlier step."""
 
 
-def _view(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
+def _view(match: Match, seat: int | None) -> msgspec.Struct:
+    return match.rules.view(match.state, seat)

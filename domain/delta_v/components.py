@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.game import IllegalMove
+
 Mineral = Literal["ALP", "BET", "GAM", "DEL", "EPS", "OMN"]
 IncidentKind = Literal[
     "MINERAL_SCAN",
@@ -139,8 +141,11 @@ PROPOSED_V1 = Manifest(
 MANIFESTS: dict[str, Manifest] = {PROPOSED_V1.manifest_id: PROPOSED_V1}
 
 
-class ManifestError(ValueError):
-    """A manifest that breaks a hard check (K1-K3 of §2.8)."""
+class ManifestError(IllegalMove):
+    """A manifest that breaks a hard check (K1-K3 of §2.8): no match is set up with it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("BAD_MANIFEST", message)
 
 
 def check_manifest(manifest: Manifest) -> list[str]:

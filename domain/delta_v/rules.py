@@ -8,10 +8,16 @@ the automatic procedures of §4.6 in `rules_flow.py`, `evolve` in `rules_evolve.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from domain.game import Chance, IllegalMove, Result, TableChance, seat_ref
+from domain.game import (
+    Chance,
+    CommandRule,
+    CommandTable,
+    IllegalMove,
+    Result,
+    TableChance,
+    gate,
+    seat_ref,
+)
 
 from . import commands as c
 from . import rules_actions as actions
@@ -27,7 +33,6 @@ from .components import (
     STATION,
     ContractSpec,
     Face,
-    ManifestError,
     Position,
     bribe_id,
     check_manifest,
@@ -45,7 +50,7 @@ from .events import (
 )
 from .rules_board import final_scores
 from .rules_evolve import evolve
-from .rules_flow import Outcome, start_turn
+from .rules_flow import Emitter, start_turn
 from .state import DeltaVOptions, Phase, State
 
 __all__ = ["decide", "evolve", "initial", "opening_events", "result", "score", "setup", "to_move"]
@@ -59,10 +64,7 @@ def setup(n_seats: int, options: DeltaVOptions, chance: Chance) -> list[Event]:
     """§3 and §7: the 48 tiles laid face down, then the first player. Nobody has seen a tile, so
     none has a face yet: each is drawn from the tiles still unseen when it is first looked at."""
     manifest = MANIFESTS[options.manifest_id]
-    try:
-        check_manifest(manifest)
-    except ManifestError as exc:
-        raise IllegalMove("BAD_MANIFEST", str(exc)) from None
+    check_manifest(manifest)  # ManifestError: BAD_MANIFEST
     check_seats(n_seats)
     first = chance.pick(tuple(range(n_seats)), "the first player", label=seat_ref)
     return opening_events(
@@ -107,12 +109,10 @@ def opening_events(
     state = initial(n_seats, options)
     for event in events:
         state = evolve(state, event)
-    out = Outcome(state, TableChance())  # the first turn starts without drawing anything
+    out = Emitter(state, TableChance())  # the first turn starts without drawing anything
     start_turn(out, 1, first)
     return events + out.events
 
-
-Handler = Callable[[State, int, Any, Chance], Outcome]
 
 OWN_TURN_INCIDENT_PHASES: frozenset[Phase] = frozenset(
     {"ACTION", "CONTRACT_DECLARATION", "CONTRACT_REVEAL"}
@@ -122,45 +122,50 @@ your turn" wherever the active player has a decision: before the action, after i
 declaring, and between the reveals of a contract attempt; never once the turn has ended."""
 
 # Each command: the phases it belongs to, and its rules.
-COMMANDS: dict[type, tuple[frozenset[Phase], Handler]] = {
-    c.PlayPirateAttack: (frozenset({"PRE_ACTION_WINDOW"}), incidents.play_pirate_attack),
-    c.PlayMeteorStorm: (frozenset({"PRE_CONTRACT_WINDOW"}), incidents.play_meteor_storm),
-    c.PassResponse: (
-        frozenset({"PRE_ACTION_WINDOW", "PRE_CONTRACT_WINDOW"}),
-        incidents.pass_response,
+COMMANDS: CommandTable = {
+    c.PlayPirateAttack: CommandRule(incidents.play_pirate_attack, frozenset({"PRE_ACTION_WINDOW"})),
+    c.PlayMeteorStorm: CommandRule(incidents.play_meteor_storm, frozenset({"PRE_CONTRACT_WINDOW"})),
+    c.PassResponse: CommandRule(
+        incidents.pass_response, frozenset({"PRE_ACTION_WINDOW", "PRE_CONTRACT_WINDOW"})
     ),
-    c.MoveRockets: (frozenset({"ACTION"}), actions.move_rockets),
-    c.Prospect: (frozenset({"ACTION"}), actions.prospect),
-    c.SatelliteSurvey: (frozenset({"ACTION"}), actions.satellite_survey),
-    c.BuyRocket: (frozenset({"ACTION"}), actions.buy_rocket),
-    c.ChooseProspectReveal: (frozenset({"PROSPECT_DECISION"}), actions.choose_prospect_reveal),
-    c.UseMineralScan: (OWN_TURN_INCIDENT_PHASES, incidents.use_mineral_scan),
-    c.UseSabotage: (OWN_TURN_INCIDENT_PHASES, incidents.use_sabotage),
-    c.UseRocketAcquisition: (OWN_TURN_INCIDENT_PHASES, incidents.use_rocket_acquisition),
-    c.ScanPeek: (frozenset({"SCAN_PEEKING"}), incidents.scan_peek),
-    c.FinishMineralScan: (frozenset({"SCAN_PEEKING"}), incidents.finish_mineral_scan),
-    c.ResolveAlienEncounter: (frozenset({"ALIEN_DECISION"}), incidents.resolve_alien_encounter),
-    c.DeclareContract: (frozenset({"CONTRACT_DECLARATION"}), contract.declare_contract),
-    c.SkipContractStep: (frozenset({"CONTRACT_DECLARATION"}), contract.skip_contract_step),
-    c.RevealTile: (frozenset({"CONTRACT_REVEAL", "BID_UP_REVEAL"}), contract.reveal_tile),
-    c.ReplaceMineral: (frozenset({"REPLACEMENT_DECISION"}), contract.replace_mineral),
-    c.AcceptFailure: (frozenset({"REPLACEMENT_DECISION"}), contract.accept_failure),
-    c.BidUp: (frozenset({"BID_UP_WINDOW"}), contract.bid_up),
-    c.PassBidUp: (frozenset({"BID_UP_WINDOW"}), contract.pass_bid_up),
+    c.MoveRockets: CommandRule(actions.move_rockets, frozenset({"ACTION"})),
+    c.Prospect: CommandRule(actions.prospect, frozenset({"ACTION"})),
+    c.SatelliteSurvey: CommandRule(actions.satellite_survey, frozenset({"ACTION"})),
+    c.BuyRocket: CommandRule(actions.buy_rocket, frozenset({"ACTION"})),
+    c.ChooseProspectReveal: CommandRule(
+        actions.choose_prospect_reveal, frozenset({"PROSPECT_DECISION"})
+    ),
+    c.UseMineralScan: CommandRule(incidents.use_mineral_scan, OWN_TURN_INCIDENT_PHASES),
+    c.UseSabotage: CommandRule(incidents.use_sabotage, OWN_TURN_INCIDENT_PHASES),
+    c.UseRocketAcquisition: CommandRule(incidents.use_rocket_acquisition, OWN_TURN_INCIDENT_PHASES),
+    c.ScanPeek: CommandRule(incidents.scan_peek, frozenset({"SCAN_PEEKING"})),
+    c.FinishMineralScan: CommandRule(incidents.finish_mineral_scan, frozenset({"SCAN_PEEKING"})),
+    c.ResolveAlienEncounter: CommandRule(
+        incidents.resolve_alien_encounter, frozenset({"ALIEN_DECISION"})
+    ),
+    c.DeclareContract: CommandRule(contract.declare_contract, frozenset({"CONTRACT_DECLARATION"})),
+    c.SkipContractStep: CommandRule(
+        contract.skip_contract_step, frozenset({"CONTRACT_DECLARATION"})
+    ),
+    c.RevealTile: CommandRule(
+        contract.reveal_tile, frozenset({"CONTRACT_REVEAL", "BID_UP_REVEAL"})
+    ),
+    c.ReplaceMineral: CommandRule(contract.replace_mineral, frozenset({"REPLACEMENT_DECISION"})),
+    c.AcceptFailure: CommandRule(contract.accept_failure, frozenset({"REPLACEMENT_DECISION"})),
+    c.BidUp: CommandRule(contract.bid_up, frozenset({"BID_UP_WINDOW"})),
+    c.PassBidUp: CommandRule(contract.pass_bid_up, frozenset({"BID_UP_WINDOW"})),
 }
 
 
 def decide(state: State, seat: int, command: c.Command, chance: Chance) -> list[Event]:
     """The phase check of §4.4, then the command's own rules. Game over and whose turn it is
     are checked by the platform first (`Rules.check_turn`), as for every game."""
-    phases, handler = COMMANDS[type(command)]
-    if state.phase not in phases:
-        if isinstance(command, c.ACTIONS) and state.action_taken and seat == state.active:
-            raise IllegalMove("ACTION_ALREADY_TAKEN", "you have taken your action this turn")
-        raise IllegalMove(
-            "WRONG_PHASE", f"{type(command).__name__} is not possible in {state.phase}"
-        )
-    return handler(state, seat, command, chance).events
+    taken = state.action_taken and seat == state.active and state.phase != "ACTION"
+    if taken and isinstance(command, c.ACTIONS):  # an action's phase is ACTION
+        raise IllegalMove("ACTION_ALREADY_TAKEN", "you have taken your action this turn")
+    out = Emitter(state, chance)
+    gate(COMMANDS, state.phase, command).handler(out, seat, command)
+    return out.events
 
 
 def to_move(state: State) -> frozenset[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Chance, IllegalMove
+from domain.game import IllegalMove
 
 from .commands import BuyRocket, ChooseProspectReveal, MoveRockets, Prospect, SatelliteSurvey
 from .components import GRID_SIZE, SURVEY_TILES, Position
@@ -27,7 +27,7 @@ from .rules_board import (
     tile_under,
 )
 from .rules_flow import (
-    Outcome,
+    Emitter,
     collide,
     finish_action,
     incident_reveal_problem,
@@ -37,10 +37,9 @@ from .rules_flow import (
 from .state import State
 
 
-def move_rockets(state: State, seat: int, command: MoveRockets, chance: Chance) -> Outcome:
+def move_rockets(out: Emitter, seat: int, command: MoveRockets) -> None:
     if not command.moves:
         raise IllegalMove("NO_MOVES", "name at least one rocket to move")
-    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "move"))
     moved: set[str] = set()
     for move in command.moves:
@@ -72,30 +71,26 @@ def move_rockets(state: State, seat: int, command: MoveRockets, chance: Chance) 
         if move.to != "STATION":
             collide(out, rocket, move.to)
     finish_action(out)
-    return out
 
 
-def prospect(state: State, seat: int, command: Prospect, chance: Chance) -> Outcome:
+def prospect(out: Emitter, seat: int, command: Prospect) -> None:
+    state = out.state
     if not any(tile_under(r) is not None for r in rockets_in_play(state, seat)):
         raise IllegalMove(
             "NOTHING_TO_PROSPECT", "none of your rockets is on an asteroid tile (R22)"
         )
     positions = tuple(own_tiles(state, seat))
-    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "prospect"))
     peek(out, seat, "prospect", positions)
-    return out
 
 
-def choose_prospect_reveal(
-    state: State, seat: int, command: ChooseProspectReveal, chance: Chance
-) -> Outcome:
-    out = Outcome(state, chance)
+def choose_prospect_reveal(out: Emitter, seat: int, command: ChooseProspectReveal) -> None:
+    state = out.state
     position = command.position
     if position is None:
         out.emit(ProspectRevealDeclined(seat))
         finish_action(out)
-        return out
+        return
     assert state.panel is not None
     if position not in state.panel.positions:
         raise IllegalMove("TILE_NOT_PEEKED", f"{list(position)} was not peeked by this prospect")
@@ -107,7 +102,6 @@ def choose_prospect_reveal(
     out.emit(TileRevealed(seat, position, tile.tile_id, tile.face, "prospect", "incident"))
     if not resolve_incident(out, position, seat) and not out.over:
         finish_action(out)
-    return out
 
 
 def survey_eligible(state: State, seat: int, position: Position) -> bool:
@@ -128,7 +122,8 @@ def survey_lines(state: State, seat: int) -> list[tuple[Position, ...]]:
     return [line for line in lines if line]
 
 
-def satellite_survey(state: State, seat: int, command: SatelliteSurvey, chance: Chance) -> Outcome:
+def satellite_survey(out: Emitter, seat: int, command: SatelliteSurvey) -> None:
+    state = out.state
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -158,18 +153,15 @@ def satellite_survey(state: State, seat: int, command: SatelliteSurvey, chance: 
     ]:
         # R8: fewer than 3 only when they are all the eligible tiles of their line.
         raise IllegalMove("WRONG_PEEK_COUNT", f"a survey looks at {SURVEY_TILES} tiles if it can")
-    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "survey"), BribeSpent(seat, bribe.bribe_id, bribe.mineral, "survey"))
     peek(out, seat, "survey", positions)
     finish_action(out)
-    return out
 
 
-def buy_rocket(state: State, seat: int, command: BuyRocket, chance: Chance) -> Outcome:
+def buy_rocket(out: Emitter, seat: int, command: BuyRocket) -> None:
+    state = out.state
     yard = shipyard(state, seat)
     if not yard:
         raise IllegalMove("SHIPYARD_EMPTY", "your shipyard is empty")
-    out = Outcome(state, chance)
     out.emit(ActionTaken(seat, "buy"), RocketPlacedOnStation(seat, yard[0].rocket_id, "buy"))
     finish_action(out)
-    return out

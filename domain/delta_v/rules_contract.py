@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from domain.game import Chance, IllegalMove, seat_ref
+from domain.game import IllegalMove, seat_ref
 
 from .commands import (
     AcceptFailure,
@@ -46,7 +46,7 @@ from .rules_board import (
     unspent_bribes,
 )
 from .rules_flow import (
-    Outcome,
+    Emitter,
     end_game,
     end_turn,
     faces,
@@ -90,7 +90,8 @@ def replacement_bribes(state: State, seat: int) -> list[Bribe]:
     return [b for b in unspent_bribes(state, seat) if fits_as_replacement(state, b.mineral)]
 
 
-def declare_contract(state: State, seat: int, command: DeclareContract, chance: Chance) -> Outcome:
+def declare_contract(out: Emitter, seat: int, command: DeclareContract) -> None:
+    state = out.state
     if state.meteored:
         raise IllegalMove("CONTRACT_STEP_FORBIDDEN", "a Meteor Storm forbids a contract this turn")
     contract = contract_by_id(state, command.contract_id)
@@ -100,9 +101,7 @@ def declare_contract(state: State, seat: int, command: DeclareContract, chance: 
         raise IllegalMove("CONTRACT_ALREADY_FULFILLED", f"{command.contract_id} is fulfilled")
     if not revealable_positions(state, seat):
         raise IllegalMove("NO_REVEALABLE_TILE", "no tile can be revealed")
-    out = Outcome(state, chance)
     out.emit(ContractDeclared(seat, command.contract_id))
-    return out
 
 
 def skip_reason(
@@ -118,22 +117,20 @@ def skip_reason(
     return None
 
 
-def skip_contract_step(
-    state: State, seat: int, command: SkipContractStep, chance: Chance
-) -> Outcome:
+def skip_contract_step(out: Emitter, seat: int, command: SkipContractStep) -> None:
+    state = out.state
     reason = skip_reason(state, seat)
     if reason is None:
         raise IllegalMove(
             "SKIP_NOT_ALLOWED",
             "after your action you must try a contract while a tile can be turned up (R4)",
         )
-    out = Outcome(state, chance)
     out.emit(ContractStepSkipped(seat, reason))
     end_turn(out)
-    return out
 
 
-def reveal_tile(state: State, seat: int, command: RevealTile, chance: Chance) -> Outcome:
+def reveal_tile(out: Emitter, seat: int, command: RevealTile) -> None:
+    state = out.state
     position = command.position
     if not is_face_down(state, position) or position in attempt_positions(state.attempt):
         raise IllegalMove("TILE_NOT_FACE_DOWN", f"{list(position)} is not a face-down tile")
@@ -144,7 +141,6 @@ def reveal_tile(state: State, seat: int, command: RevealTile, chance: Chance) ->
         )
     tile = tile_at(state, position)
     assert tile is not None and state.attempt is not None
-    out = Outcome(state, chance)
     (face,) = faces(
         out, (position,), lambda p: f"the tile {seat_ref(seat)} turns over at {list(p)}"
     )
@@ -160,10 +156,10 @@ def reveal_tile(state: State, seat: int, command: RevealTile, chance: Chance) ->
     elif not replacement_bribes(out.state, seat):
         # No decision is offered when no bribe could help: bribe holdings are public (§4.4.11).
         fail_attempt(out, "mismatch")
-    return out
 
 
-def replace_mineral(state: State, seat: int, command: ReplaceMineral, chance: Chance) -> Outcome:
+def replace_mineral(out: Emitter, seat: int, command: ReplaceMineral) -> None:
+    state = out.state
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -178,7 +174,6 @@ def replace_mineral(state: State, seat: int, command: ReplaceMineral, chance: Ch
     assert state.attempt is not None and state.attempt.pending is not None
     tile = tile_at(state, state.attempt.pending)
     assert tile is not None and tile.face is not None and tile.face.mineral is not None
-    out = Outcome(state, chance)
     out.emit(
         BribeSpent(seat, bribe.bribe_id, bribe.mineral, "replacement"),
         MineralReplaced(
@@ -186,18 +181,17 @@ def replace_mineral(state: State, seat: int, command: ReplaceMineral, chance: Ch
         ),
     )
     after_match(out)
-    return out
 
 
-def accept_failure(state: State, seat: int, command: AcceptFailure, chance: Chance) -> Outcome:
+def accept_failure(out: Emitter, seat: int, command: AcceptFailure) -> None:
+    state = out.state
     assert state.attempt is not None and state.attempt.pending is not None
-    out = Outcome(state, chance)
     out.emit(ReplacementDeclined(seat, state.attempt.pending))
     fail_attempt(out, "mismatch")
-    return out
 
 
-def bid_up(state: State, seat: int, command: BidUp, chance: Chance) -> Outcome:
+def bid_up(out: Emitter, seat: int, command: BidUp) -> None:
+    state = out.state
     bribe = bribe_by_id(state, command.bribe_id)
     if bribe is None or bribe.owner != seat:
         raise IllegalMove("BRIBE_NOT_OWNED", f"you hold no bribe {command.bribe_id}")
@@ -210,21 +204,17 @@ def bid_up(state: State, seat: int, command: BidUp, chance: Chance) -> Outcome:
             "the contract names",
         )
     assert state.attempt is not None
-    out = Outcome(state, chance)
     out.emit(BidUpDeclared(seat, bribe.bribe_id, bribe.mineral, state.attempt.contract_id))
     require_reveal(out)
-    return out
 
 
-def pass_bid_up(state: State, seat: int, command: PassBidUp, chance: Chance) -> Outcome:
-    out = Outcome(state, chance)
+def pass_bid_up(out: Emitter, seat: int, command: PassBidUp) -> None:
     out.emit(ResponsePassed("bid_up", seat))
     if out.state.window is None:
         fulfil(out)
-    return out
 
 
-def after_match(out: Outcome) -> None:
+def after_match(out: Emitter) -> None:
     attempt = out.state.attempt
     assert attempt is not None
     if attempt.stage == "bid_up":
@@ -238,14 +228,14 @@ def after_match(out: Outcome) -> None:
         require_reveal(out)
 
 
-def require_reveal(out: Outcome) -> None:
+def require_reveal(out: Emitter) -> None:
     """A further reveal is due; with no revealable tile the attempt fails at once (§4.4.11)."""
     if not revealable_positions(out.state, out.state.active):
         fail_attempt(out, "no_revealable_tile")
 
 
 def fail_attempt(
-    out: Outcome,
+    out: Emitter,
     reason: Literal["mismatch", "incident_revealed", "no_revealable_tile"],
     incident_at: Position | None = None,
 ) -> None:
@@ -269,7 +259,7 @@ def fail_attempt(
         end_turn(out)
 
 
-def fulfil(out: Outcome) -> None:
+def fulfil(out: Emitter) -> None:
     """§4.6.5."""
     attempt = out.state.attempt
     assert attempt is not None

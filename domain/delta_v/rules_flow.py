@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from domain import game
 from domain.game import Chance, IllegalMove, places_from_keys, seat_ref
 
 from .components import ALIEN_ENCOUNTERS, Face, Position
@@ -46,19 +47,12 @@ from .rules_evolve import evolve
 from .state import Rocket, State
 
 
-class Outcome:
-    """The events of one decision, folded as they are emitted so later rules see their effect,
-    and the chance the decision draws from (a face-down tile's face when it is first seen)."""
+class Emitter(game.Emitter[State, Event]):
+    """The events of one decision, folded as they are emitted (`domain.game.Emitter`), and the
+    chance the decision draws from (a face-down tile's face when it is first seen)."""
 
     def __init__(self, state: State, chance: Chance) -> None:
-        self.state = state
-        self.chance = chance
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+        super().__init__(evolve, state, chance)
 
     @property
     def over(self) -> bool:
@@ -88,7 +82,7 @@ def window_eligible(state: State, window: Window) -> tuple[int, ...]:
     )
 
 
-def reopen_windows(out: Outcome) -> None:
+def reopen_windows(out: Emitter) -> None:
     """R3 (revised in turn 2): after an own-turn incident the active player uses before the
     action, opponents may again play Pirate Attack; after one used before declaring, Meteor
     Storm. Each still takes effect at most once a turn."""
@@ -99,7 +93,7 @@ def reopen_windows(out: Outcome) -> None:
         open_window(out, "pre_contract")
 
 
-def open_window(out: Outcome, window: Window) -> bool:
+def open_window(out: Emitter, window: Window) -> bool:
     eligible = window_eligible(out.state, window)
     if eligible:
         out.emit(ResponseWindowOpened(window, eligible))
@@ -117,26 +111,26 @@ def has_legal_action(state: State, seat: int) -> bool:
     return has_tile and any(not is_locked(state, r) for r in in_play)
 
 
-def enter_action(out: Outcome) -> None:
+def enter_action(out: Emitter) -> None:
     """The ACTION phase begins; the digest's defensive fallback skips it if nothing is legal."""
     if not has_legal_action(out.state, out.state.active):
         out.emit(ActionSkipped(out.state.active, "no_legal_action"))
         finish_action(out)
 
 
-def finish_action(out: Outcome) -> None:
+def finish_action(out: Emitter) -> None:
     """§4.4.5: the pre_contract window, or straight on to the declaration."""
     if not out.state.meteored:
         open_window(out, "pre_contract")
 
 
-def start_turn(out: Outcome, turn: int, seat: int) -> None:
+def start_turn(out: Emitter, turn: int, seat: int) -> None:
     out.emit(TurnStarted(turn, seat))
     if not open_window(out, "pre_action"):
         enter_action(out)
 
 
-def end_turn(out: Outcome) -> None:
+def end_turn(out: Emitter) -> None:
     """§4.6.6, plus the max_rounds safeguard (review log, doubt 5)."""
     state = out.state
     out.emit(TurnEnded(state.turn, state.active))
@@ -149,7 +143,7 @@ def end_turn(out: Outcome) -> None:
 
 
 def faces(
-    out: Outcome, positions: Sequence[Position], what: Callable[[Position], str]
+    out: Emitter, positions: Sequence[Position], what: Callable[[Position], str]
 ) -> list[Face]:
     """The faces of these tiles. A tile nobody has looked at has no face until now: it is drawn
     from the tiles still unseen (drawing from what is left is the same as shuffling first)."""
@@ -166,7 +160,7 @@ def faces(
     return found
 
 
-def end_game(out: Outcome, reason: EndReason) -> None:
+def end_game(out: Emitter, reason: EndReason) -> None:
     state = out.state
     scores = final_scores(state)
     # §6: score, then contracts, then unspent counters held (R19: the English reading); R16: a
@@ -184,7 +178,7 @@ def end_game(out: Outcome, reason: EndReason) -> None:
     out.emit(GameEnded(reason, scores, places, winners, layout))
 
 
-def return_rockets_to_station(out: Outcome, position: Position, reason: StationReturn) -> None:
+def return_rockets_to_station(out: Emitter, position: Position, reason: StationReturn) -> None:
     """§4.6.2: rockets on a revealed incident or a collected tile go to the station (all of
     them, R18/R19; only the revealer's rockets can be there)."""
     by_seat: dict[int, list[str]] = {}
@@ -200,7 +194,7 @@ def _tile_id(state: State, position: Position) -> str:
     return tile.tile_id
 
 
-def resolve_incident(out: Outcome, position: Position, seat: int) -> bool:
+def resolve_incident(out: Emitter, position: Position, seat: int) -> bool:
     """§4.6.3. True when an ALIEN_DECISION is now open for the revealer."""
     tile = tile_at(out.state, position)
     assert tile is not None and tile.face is not None and tile.face.incident is not None
@@ -217,14 +211,14 @@ def resolve_incident(out: Outcome, position: Position, seat: int) -> bool:
     return True
 
 
-def peek(out: Outcome, seat: int, source: PeekSource, positions: tuple[Position, ...]) -> None:
+def peek(out: Emitter, seat: int, source: PeekSource, positions: tuple[Position, ...]) -> None:
     """A public note of which tiles were lifted, and their faces for the peeking seat only (§5)."""
     seen = faces(out, positions, lambda p: f"the tile {seat_ref(seat)} peeks at {list(p)}")
     results = tuple(PeekResult(p, face) for p, face in zip(positions, seen, strict=True))
     out.emit(TilesPeeked(seat, source, positions), TilesPeekedDetail(seat, source, results))
 
 
-def collide(out: Outcome, mover: Rocket, position: Position) -> None:
+def collide(out: Emitter, mover: Rocket, position: Position) -> None:
     """§4.6.1: one arriving rocket removes itself and one rival rocket (R17, lowest id, R20)."""
     rivals = sorted(
         (r for r in rockets_at(out.state, position) if r.seat != mover.seat),

@@ -5,7 +5,7 @@ decision (§4.4.14)."""
 
 from __future__ import annotations
 
-from domain.game import Chance, IllegalMove
+from domain.game import IllegalMove
 
 from .commands import (
     FinishMineralScan,
@@ -52,7 +52,7 @@ from .rules_board import (
     tile_under,
 )
 from .rules_flow import (
-    Outcome,
+    Emitter,
     collide,
     end_turn,
     enter_action,
@@ -78,48 +78,43 @@ def held_usable(state: State, seat: int, incident_id: str, kind: IncidentKind) -
     return held
 
 
-def play_pirate_attack(
-    state: State, seat: int, command: PlayPirateAttack, chance: Chance
-) -> Outcome:
+def play_pirate_attack(out: Emitter, seat: int, command: PlayPirateAttack) -> None:
+    state = out.state
     held_usable(state, seat, command.incident_id, "PIRATE_ATTACK")
-    out = Outcome(state, chance)
     out.emit(
         PirateAttackPlayed(seat, state.active, command.incident_id),
         ActionSkipped(state.active, "pirate_attack"),
     )
     finish_action(out)
-    return out
 
 
-def play_meteor_storm(state: State, seat: int, command: PlayMeteorStorm, chance: Chance) -> Outcome:
+def play_meteor_storm(out: Emitter, seat: int, command: PlayMeteorStorm) -> None:
+    state = out.state
     held_usable(state, seat, command.incident_id, "METEOR_STORM")
-    out = Outcome(state, chance)
     out.emit(MeteorStormPlayed(seat, state.active, command.incident_id))
-    return out
 
 
-def pass_response(state: State, seat: int, command: PassResponse, chance: Chance) -> Outcome:
+def pass_response(out: Emitter, seat: int, command: PassResponse) -> None:
+    state = out.state
     assert state.window is not None
-    out = Outcome(state, chance)
     out.emit(ResponsePassed(state.window.window, seat))
     if out.state.window is None and out.state.phase == "ACTION":
         enter_action(out)
-    return out
 
 
-def use_mineral_scan(state: State, seat: int, command: UseMineralScan, chance: Chance) -> Outcome:
+def use_mineral_scan(out: Emitter, seat: int, command: UseMineralScan) -> None:
+    state = out.state
     held = held_usable(state, seat, command.incident_id, "MINERAL_SCAN")
-    out = Outcome(state, chance)
     # R9: the allowance counts station and tile rockets when the scan is used.
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
         MineralScanStarted(seat, len(rockets_in_play(state, seat))),
     )
     peek(out, seat, "scan_own", tuple(own_tiles(state, seat)))
-    return out
 
 
-def scan_peek(state: State, seat: int, command: ScanPeek, chance: Chance) -> Outcome:
+def scan_peek(out: Emitter, seat: int, command: ScanPeek) -> None:
+    state = out.state
     scan = state.scan
     assert scan is not None
     position = command.position
@@ -137,22 +132,18 @@ def scan_peek(state: State, seat: int, command: ScanPeek, chance: Chance) -> Out
             "TILE_BLOCKED",
             f"{list(position)} holds an opponent rocket or the alien, which blocks it for you",
         )
-    out = Outcome(state, chance)
     peek(out, seat, "scan_extra", (position,))
-    return out
 
 
-def finish_mineral_scan(
-    state: State, seat: int, command: FinishMineralScan, chance: Chance
-) -> Outcome:
+def finish_mineral_scan(out: Emitter, seat: int, command: FinishMineralScan) -> None:
+    state = out.state
     scan = state.scan
     assert scan is not None
     position = command.reveal_position
-    out = Outcome(state, chance)
     if position is None:
         out.emit(MineralScanFinished(seat))
         reopen_windows(out)
-        return out
+        return
     if position not in scan.own and position not in scan.extra:
         raise IllegalMove("TILE_NOT_PEEKED", f"{list(position)} was not peeked in this scan")
     if not any(r.seat == seat for r in rockets_at(state, position)):
@@ -170,10 +161,10 @@ def finish_mineral_scan(
     )
     resolve_incident(out, position, seat)
     reopen_windows(out)  # unless an Alien Encounter now waits for its decision
-    return out
 
 
-def use_sabotage(state: State, seat: int, command: UseSabotage, chance: Chance) -> Outcome:
+def use_sabotage(out: Emitter, seat: int, command: UseSabotage) -> None:
+    state = out.state
     held = held_usable(state, seat, command.incident_id, "SABOTAGE")
     target = rocket_by_id(state, command.target_rocket_id)
     if target is None or target.seat == seat or target.location == "SHIPYARD":
@@ -196,7 +187,6 @@ def use_sabotage(state: State, seat: int, command: UseSabotage, chance: Chance) 
                 "ROCKET_LOCKED_BY_ALIEN",
                 f"the alien holds {follower.rocket_id}: a rocket on the alien's tile cannot move",
             )
-    out = Outcome(state, chance)
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
         SabotageResolved(seat, target.seat, target.rocket_id, target.location),
@@ -211,33 +201,27 @@ def use_sabotage(state: State, seat: int, command: UseSabotage, chance: Chance) 
         )
         collide(out, follower, destination)
     reopen_windows(out)
-    return out
 
 
-def use_rocket_acquisition(
-    state: State, seat: int, command: UseRocketAcquisition, chance: Chance
-) -> Outcome:
+def use_rocket_acquisition(out: Emitter, seat: int, command: UseRocketAcquisition) -> None:
+    state = out.state
     held = held_usable(state, seat, command.incident_id, "ROCKET_ACQUISITION")
     yard = shipyard(state, seat)
     if not yard:
         raise IllegalMove("SHIPYARD_EMPTY", "your shipyard is empty (R23)")
-    out = Outcome(state, chance)
     out.emit(
         IncidentUsed(seat, held.incident_id, held.kind),
         RocketPlacedOnStation(seat, yard[0].rocket_id, "rocket_acquisition"),
     )
     reopen_windows(out)
-    return out
 
 
-def resolve_alien_encounter(
-    state: State, seat: int, command: ResolveAlienEncounter, chance: Chance
-) -> Outcome:
+def resolve_alien_encounter(out: Emitter, seat: int, command: ResolveAlienEncounter) -> None:
+    state = out.state
     if command.alien_to is not None and tile_at(state, command.alien_to) is None:
         raise IllegalMove(
             "ILLEGAL_ALIEN_DESTINATION", "the alien goes on an asteroid tile, never the station"
         )
-    out = Outcome(state, chance)
     if command.alien_to is not None:
         out.emit(AlienMoved(seat, state.alien, command.alien_to))
     steal = command.steal
@@ -270,4 +254,3 @@ def resolve_alien_encounter(
         end_turn(out)
     else:  # revealed by the active player's own Mineral Scan
         reopen_windows(out)
-    return out

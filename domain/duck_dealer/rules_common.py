@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from domain.game import IllegalMove, Seat
 
 from .components import PLANET_SLOTS, Color
@@ -17,14 +15,7 @@ from .events import (
     PlanetExplored,
     RecoveryKind,
 )
-from .rules_evolve import evolve
 from .state import State
-
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def check_main_turn(state: State, seat: Seat) -> None:

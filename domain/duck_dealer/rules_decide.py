@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import Chance, Seat
+from domain import game
+from domain.game import Chance, CommandRule, CommandTable, Seat, gate
 
 from .commands import (
     AccumulateEnergy,
@@ -35,6 +36,7 @@ from .commands import (
     UsePortal,
 )
 from .events import Event
+from .rules_evolve import evolve
 from .rules_flight import (
     decide_buy_segment,
     decide_choose_client,
@@ -57,44 +59,58 @@ from .rules_trade import decide_cancel, decide_discard, decide_propose, decide_r
 from .rules_turn import decide_accumulate, decide_begin, decide_end
 from .state import State
 
-# §7: the only decision that may ask chance (a tie left after the auction's re-bid).
-_DRAWING: dict[type[Any], Callable[[State, Seat, Any, Chance], list[Event]]] = {
-    SubmitTurnOrderBid: decide_bid,
-}
-_DECIDERS: dict[type[Any], Callable[[State, Seat, Any], list[Event]]] = {
-    ChooseTurnPosition: decide_position,
-    PlaceStartingParts: decide_parts,
-    ChooseStartingPlanet: decide_start_planet,
-    AccumulateEnergy: decide_accumulate,
-    BeginActionTurn: decide_begin,
-    EndActionTurn: decide_end,
-    PlaceFreeRouteSegment: decide_free_segment,
-    BuyRouteSegment: decide_buy_segment,
-    MoveShip: decide_move,
-    UsePortal: decide_use_portal,
-    ChooseExplorationClient: decide_choose_client,
-    PlacePortal: decide_place_portal,
-    BuildSite: decide_build_site,
-    BuildFactory: decide_build_factory,
-    ClaimPrivilege: decide_claim_privilege,
-    MineGoods: decide_mine,
-    ProduceGoods: decide_produce,
-    BuyShipUpgrade: decide_upgrade,
-    DeliverGoods: decide_deliver,
-    DiscardGoods: decide_discard,
-    ProposeTrade: decide_propose,
-    RespondToTrade: decide_respond,
-    CancelTrade: decide_cancel,
+Decider = Callable[[State, Seat, Any], list[Event]]
+
+
+def _row(decider: Decider) -> CommandRule:
+    """A command's row: its rules give the events from the state (Duck Dealer's rules are
+    written as functions of the state), which the decision's emitter folds in turn."""
+
+    def handler(em: game.Emitter[State, Event], seat: Seat, command: Any) -> None:
+        em.emit(*decider(em.state, seat, command))
+
+    return CommandRule(handler)
+
+
+def _bid(em: game.Emitter[State, Event], seat: Seat, command: SubmitTurnOrderBid) -> None:
+    """§7: the only decision that may ask chance (a tie left after the auction's re-bid)."""
+    em.emit(*decide_bid(em.state, seat, command, em.chance))
+
+
+COMMANDS: CommandTable = {
+    SubmitTurnOrderBid: CommandRule(_bid),
+    ChooseTurnPosition: _row(decide_position),
+    PlaceStartingParts: _row(decide_parts),
+    ChooseStartingPlanet: _row(decide_start_planet),
+    AccumulateEnergy: _row(decide_accumulate),
+    BeginActionTurn: _row(decide_begin),
+    EndActionTurn: _row(decide_end),
+    PlaceFreeRouteSegment: _row(decide_free_segment),
+    BuyRouteSegment: _row(decide_buy_segment),
+    MoveShip: _row(decide_move),
+    UsePortal: _row(decide_use_portal),
+    ChooseExplorationClient: _row(decide_choose_client),
+    PlacePortal: _row(decide_place_portal),
+    BuildSite: _row(decide_build_site),
+    BuildFactory: _row(decide_build_factory),
+    ClaimPrivilege: _row(decide_claim_privilege),
+    MineGoods: _row(decide_mine),
+    ProduceGoods: _row(decide_produce),
+    BuyShipUpgrade: _row(decide_upgrade),
+    DeliverGoods: _row(decide_deliver),
+    DiscardGoods: _row(decide_discard),
+    ProposeTrade: _row(decide_propose),
+    RespondToTrade: _row(decide_respond),
+    CancelTrade: _row(decide_cancel),
 }
 
 
 def decide(state: State, seat: Seat, command: Command, chance: Chance) -> list[Event]:
     """Every rule check, then all resulting events; after setup, chance is asked only to break
     a tie left after the auction's re-bid (§3.1, §7)."""
-    drawing = _DRAWING.get(type(command))
-    if drawing is not None:
-        return drawing(state, seat, command, chance)
-    return _DECIDERS[type(command)](state, seat, command)
+    em = game.Emitter(evolve, state, chance)
+    gate(COMMANDS, state.phase, command).handler(em, seat, command)
+    return em.events
 
 
 def to_move(state: State) -> frozenset[Seat]:

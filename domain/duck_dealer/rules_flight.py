@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, fold
 
 from .commands import (
     BuyRouteSegment,
@@ -27,11 +27,11 @@ from .rules_common import (
     check_energy,
     close_window,
     exploration_events,
-    fold,
     forfeit_movement,
     recovery,
     spend,
 )
+from .rules_evolve import evolve
 from .state import State
 
 
@@ -120,7 +120,7 @@ def decide_move(state: State, seat: Seat, command: MoveShip) -> list[Event]:
         )
     events: list[Event] = close_window(state, seat)
     for _ in range(flight.burns):
-        events.append(spend(fold(state, events), seat, "RED", 1, "engine"))
+        events.append(spend(fold(evolve, state, events), seat, "RED", 1, "engine"))
         events.append(EngineFired(seat=seat, points=player.speed))
     events.append(
         ShipMoved(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, fold
 
 from .commands import (
     BuildFactory,
@@ -44,11 +44,11 @@ from .rules_common import (
     check_energy,
     check_quantity,
     docked_planet,
-    fold,
     interaction_prefix,
     recovery,
     spend,
 )
+from .rules_evolve import evolve
 from .state import Site, State, sorted_goods
 
 
@@ -224,7 +224,7 @@ def decide_upgrade(state: State, seat: Seat, command: BuyShipUpgrade) -> list[Ev
         *pay_commerce(state, seat, cost, "ship_upgrade"),
         GoodsSpent(seat=seat, goods=sorted_goods(spec.upgrade_cost)),
     ]
-    paid = fold(state, events)
+    paid = fold(evolve, state, events)
     replaced = slots[slot - 1]
     own_stock = False
     # §8 A7: parts come from the supply (a replaced part is back there first); a crew disc may

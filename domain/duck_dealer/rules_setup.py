@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Chance, IllegalMove, Seat, seat_ref
+from domain.game import Chance, IllegalMove, Seat, fold, seat_ref
 
 from .commands import (
     ChooseStartingPlanet,
@@ -37,7 +37,7 @@ from .events import (
     TurnOrderRebidRequired,
     TurnPositionChosen,
 )
-from .rules_common import fold
+from .rules_evolve import evolve
 from .state import DuckDealerOptions, State, bid_key
 
 
@@ -106,7 +106,7 @@ def decide_bid(
         TurnOrderBidSubmitted(seat=seat),
         TurnOrderBidSealed(seat=seat, amount=command.amount),
     ]
-    after = fold(state, events)
+    after = fold(evolve, state, events)
     if any(after.player(s).sealed_bid is None for s in after.bidders):
         return events
     bids = tuple(SeatAmount(s, after.player(s).sealed_bid or 0) for s in after.bidders)
@@ -117,7 +117,7 @@ def decide_bid(
     if tied and state.bid_round == 1:
         events.append(TurnOrderRebidRequired(seats=tied))
     elif state.bid_round > 1:
-        events.extend(_ties_broken(fold(after, [revealed]), chance))
+        events.extend(_ties_broken(fold(evolve, after, [revealed]), chance))
     return events
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import IllegalMove, Seat
+from domain.game import IllegalMove, Seat, fold
 
 from .commands import AccumulateEnergy, BeginActionTurn, EndActionTurn
 from .components import (
@@ -30,10 +30,10 @@ from .events import (
 from .rules_common import (
     check_action_turn,
     check_main_turn,
-    fold,
     forfeit_movement,
     recovery,
 )
+from .rules_evolve import evolve
 from .state import State, sorted_goods
 
 RETURN_ORDER: tuple[Color, ...] = ("BLUE", "YELLOW", "RED")
@@ -88,7 +88,7 @@ def decide_accumulate(state: State, seat: Seat, command: AccumulateEnergy) -> li
                 "RECOVERY_NOT_NEEDED", "no bonus action turn follows this accumulation"
             )
         ended = TurnEnded(seat=seat, kind="accumulate")
-        return [accumulated, ended, *after_turn(fold(state, [accumulated, ended]), seat)]
+        return [accumulated, ended, *after_turn(fold(evolve, state, [accumulated, ended]), seat)]
     # §8 A6: the exhaustion bonus is a full action turn that starts at once.
     start = action_turn_start(state, seat, command.recover_from, bonus=True)
     return [accumulated, BonusActionTurnGranted(seat=seat, virtual=virtual), *start]
@@ -135,7 +135,7 @@ def decide_end(state: State, seat: Seat, command: EndActionTurn) -> list[Event]:
     if state.window_open and state.free_segments_left > 0:
         events.append(FreeSegmentsForfeited(seat=seat, count=state.free_segments_left))
     events.append(TurnEnded(seat=seat, kind="action", turn_number=state.turn_number))
-    return [*events, *after_turn(fold(state, events), seat, state.turn_number)]
+    return [*events, *after_turn(fold(evolve, state, events), seat, state.turn_number)]
 
 
 def after_turn(state: State, seat: Seat, turn_number: int | None = None) -> list[Event]:
@@ -145,7 +145,7 @@ def after_turn(state: State, seat: Seat, turn_number: int | None = None) -> list
     order = state.turn_order
     following = order[(order.index(seat) + 1) % len(order)]
     started = PlayerTurnStarted(seat=following, player_turn_seq=state.player_turn_seq + 1)
-    if fold(state, [started]).round > state.options.max_rounds:
+    if fold(evolve, state, [started]).round > state.options.max_rounds:
         return [game_ended(state, "ROUND_LIMIT")]
     return [started]
 

@@ -8,7 +8,8 @@ from domain.kosmonauts.components import END_REASONS
 from domain.kosmonauts.events import Event
 from domain.kosmonauts.rules import decide, evolve, initial, legal, result, score, setup, to_move
 from domain.kosmonauts.state import KosmonautsOptions, State
-from domain.kosmonauts.view import render, view
+from domain.kosmonauts.view import view
+from domain.kosmonauts.view_text import render
 
 RULES: Rules[State] = Rules(
     slug="kosmonauts",

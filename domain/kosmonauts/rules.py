@@ -8,17 +8,16 @@ scoring (rules_scoring). `evolve` lives in rules_evolve.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from domain.game import Chance, GameEvent, Result, Seat
+from domain.game import Chance, CommandRule, CommandTable, Handler, Result, Seat, gate
 from domain.kosmonauts import commands as cmd
+from domain.kosmonauts import events as ev
 from domain.kosmonauts.rules_event_phase import (
     choose_event_card,
     choose_gravity_target,
     needs_responses,
     respond_to_event,
 )
-from domain.kosmonauts.rules_evolve import Outcome, evolve
+from domain.kosmonauts.rules_evolve import Emitter, evolve
 from domain.kosmonauts.rules_flight import (
     decline_landing,
     flight_turn,
@@ -34,33 +33,48 @@ from domain.kosmonauts.rules_orders import stay_on_body, submit_orders
 from domain.kosmonauts.rules_round import advance
 from domain.kosmonauts.rules_scoring import marker_vp
 from domain.kosmonauts.rules_setup import initial, keep_missions, place_planet, setup
-from domain.kosmonauts.state import State
+from domain.kosmonauts.state import Phase, State
 
-_HANDLERS: dict[type, Callable[..., None]] = {
-    cmd.ChooseEventCard: choose_event_card,
-    cmd.RespondToEvent: respond_to_event,
-    cmd.ChooseGravityTarget: choose_gravity_target,
-    cmd.SubmitOrders: submit_orders,
-    cmd.StayOnBody: stay_on_body,
-    cmd.ResolveFlight: resolve_flight,
-    cmd.RequestEvacuation: request_evacuation,
-    cmd.Refuel: refuel,
-    cmd.SkipRefuel: skip_refuel,
-    cmd.LandOnArrivingBody: land_on_arriving_body,
-    cmd.DeclineLanding: decline_landing,
+
+def _in(phase: Phase, refusal: str, handler: Handler) -> CommandRule:
+    return CommandRule(handler, frozenset({phase}), refusal)
+
+
+COMMANDS: CommandTable = {
+    cmd.PlacePlanet: _in("PLACE_PLANETS", "planets are placed only during setup", place_planet),
+    cmd.KeepMissions: _in(
+        "KEEP_MISSIONS", "missions are kept after all bodies are placed", keep_missions
+    ),
+    cmd.ChooseEventCard: _in(
+        "EVENT", "event cards are chosen in Phase 1 from round 2", choose_event_card
+    ),
+    cmd.RespondToEvent: _in(
+        "EVENT", "events are answered in Phase 1 (the event phase)", respond_to_event
+    ),
+    cmd.ChooseGravityTarget: _in("EVENT", "Gravity is resolved in Phase 1", choose_gravity_target),
+    cmd.SubmitOrders: _in("ORDERS", "orders are given in Phase 2", submit_orders),
+    cmd.StayOnBody: _in("ORDERS", "orders are given in Phase 2", stay_on_body),
+    cmd.ResolveFlight: _in("FLIGHT", "ships fly in Phase 3", resolve_flight),
+    cmd.RequestEvacuation: _in("FLIGHT", "ships fly in Phase 3", request_evacuation),
+    cmd.Refuel: _in("FLIGHT", "ships refuel in Phase 3", refuel),
+    cmd.SkipRefuel: _in("FLIGHT", "ships refuel in Phase 3", skip_refuel),
+    cmd.LandOnArrivingBody: _in(
+        "PLANETS", "arriving bodies are met in Phase 4", land_on_arriving_body
+    ),
+    cmd.DeclineLanding: _in("PLANETS", "arriving bodies are met in Phase 4", decline_landing),
 }
 
+SETUP_COMMANDS = (cmd.PlacePlanet, cmd.KeepMissions)
+"""Setup's decisions end setup themselves; every other decision is followed by the round's
+automatic steps (`advance`)."""
 
-def decide(state: State, seat: Seat, command: cmd.Command, chance: Chance) -> list[GameEvent]:
+
+def decide(state: State, seat: Seat, command: cmd.Command, chance: Chance) -> list[ev.Event]:
     # The platform (Match.decide) has checked that the match runs and that `seat` is to move.
-    out = Outcome(state)
-    if isinstance(command, cmd.PlacePlanet):
-        place_planet(out, seat, command, chance)
-    elif isinstance(command, cmd.KeepMissions):
-        keep_missions(out, seat, command, chance)
-    else:
-        _HANDLERS[type(command)](out, seat, command)
-        advance(out, chance)
+    out = Emitter(state, chance)
+    gate(COMMANDS, state.phase, command).handler(out, seat, command)
+    if not isinstance(command, SETUP_COMMANDS):
+        advance(out)
     return out.events
 
 

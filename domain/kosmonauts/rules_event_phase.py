@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Chance, IllegalMove, Seat
+from domain.game import IllegalMove, Seat
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.chance_words import event_card_label
 from domain.kosmonauts.commands import (
@@ -24,7 +24,7 @@ from domain.kosmonauts.components import (
     EventKind,
 )
 from domain.kosmonauts.flight import add_units, distance
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_landing import land
 from domain.kosmonauts.state import State
 
@@ -80,10 +80,8 @@ def allowed_responses(state: State, seat: Seat) -> list[tuple[EventResponse, int
     return []
 
 
-def choose_event_card(out: Outcome, seat: Seat, command: ChooseEventCard) -> None:
+def choose_event_card(out: Emitter, seat: Seat, command: ChooseEventCard) -> None:
     state = out.state
-    if state.phase != "EVENT":
-        raise IllegalMove("WRONG_PHASE", "event cards are chosen in Phase 1 from round 2")
     if state.round_card is not None:
         raise IllegalMove("WRONG_PHASE", "this round's event card is already chosen")
     if command.card not in state.face_up:
@@ -109,11 +107,9 @@ def choose_event_card(out: Outcome, seat: Seat, command: ChooseEventCard) -> Non
                 _apply_response(out, s, answers[0][0], answers[0][1], auto=True)
 
 
-def respond_to_event(out: Outcome, seat: Seat, command: RespondToEvent) -> None:
+def respond_to_event(out: Emitter, seat: Seat, command: RespondToEvent) -> None:
     state = out.state
     ship = state.ships[seat]
-    if state.phase != "EVENT":
-        raise IllegalMove("WRONG_PHASE", "events are answered in Phase 1 (the event phase)")
     if not needs_responses(state):
         raise IllegalMove("WRONG_PHASE", "no event card awaits an answer now")
     response = command.response
@@ -153,7 +149,7 @@ def respond_to_event(out: Outcome, seat: Seat, command: RespondToEvent) -> None:
 
 
 def _apply_response(
-    out: Outcome, seat: Seat, response: EventResponse, amount: int, auto: bool
+    out: Emitter, seat: Seat, response: EventResponse, amount: int, auto: bool
 ) -> None:
     state = out.state
     ship = state.ships[seat]
@@ -222,7 +218,7 @@ def _apply_response(
             )
 
 
-def _lose_to_asteroids(out: Outcome, seat: Seat) -> None:
+def _lose_to_asteroids(out: Emitter, seat: Seat) -> None:
     ship = out.state.ships[seat]
     lost = min(ASTEROIDS_FUEL_LOST, ship.normal)
     out.emit(
@@ -254,7 +250,7 @@ def nearest_bodies(state: State, seat: Seat) -> tuple[Body, ...]:
     return tuple(b for b in BODIES if in_range.get(b) == best)
 
 
-def resolve_gravity(out: Outcome) -> None:
+def resolve_gravity(out: Emitter) -> None:
     """Ships are pulled in instructor order; a tie waits for its player's choice (§4.3)."""
     while out.state.gravity_queue and not out.state.gravity_choices:
         seat = out.state.gravity_queue[0]
@@ -265,10 +261,8 @@ def resolve_gravity(out: Outcome) -> None:
             out.emit(ev.GravityChoicePending(seat=seat, bodies=nearest))
 
 
-def choose_gravity_target(out: Outcome, seat: Seat, command: ChooseGravityTarget) -> None:
+def choose_gravity_target(out: Emitter, seat: Seat, command: ChooseGravityTarget) -> None:
     state = out.state
-    if state.phase != "EVENT":
-        raise IllegalMove("WRONG_PHASE", "Gravity is resolved in Phase 1")
     if not state.gravity_choices:
         raise IllegalMove("WRONG_PHASE", "no Gravity choice is asked now")
     if command.body not in state.gravity_choices:
@@ -278,7 +272,7 @@ def choose_gravity_target(out: Outcome, seat: Seat, command: ChooseGravityTarget
     resolve_gravity(out)
 
 
-def finish_event_phase(out: Outcome, chance: Chance) -> None:
+def finish_event_phase(out: Emitter) -> None:
     """End of Phase 1 (§4.3): discard the card, refill the row to three, reshuffling if needed."""
     state = out.state
     if state.round_card is not None:
@@ -287,14 +281,14 @@ def finish_event_phase(out: Outcome, chance: Chance) -> None:
             # The discards go face down as the new pile: unseen, it has no order until drawn.
             out.emit(ev.EventDeckReshuffled(count=len(out.state.discard_pile)))
         if len(out.state.face_up) < FACE_UP_EVENTS:
-            reveal_event_card(out, chance)
+            reveal_event_card(out)
     out.emit(ev.PhaseEnded(phase="EVENT"))
 
 
-def reveal_event_card(out: Outcome, chance: Chance) -> None:
+def reveal_event_card(out: Emitter) -> None:
     """The next face-up slot is filled with a card drawn from the face-down pile (a multiset)."""
     slot = len(out.state.face_up)
-    card = chance.draw(
+    card = out.chance.draw(
         out.state.draw_pile, f"the event card turned face up in slot {slot}", label=event_card_label
     )
     out.emit(ev.EventCardRevealed(card=card, slot=slot))

@@ -6,7 +6,8 @@ from typing import assert_never
 
 from msgspec.structs import replace
 
-from domain.game import GameEvent, Seat
+from domain import game
+from domain.game import Chance, Seat
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.components import BODIES, Body
 from domain.kosmonauts.flight import EMPTY_ROSE
@@ -236,14 +237,9 @@ def evolve(state: State, event: ev.Event) -> State:
             assert_never(event)
 
 
-class Outcome:
-    """The events of one decision, folded as they are emitted so later rules see their effect."""
+class Emitter(game.Emitter[State, ev.Event]):
+    """`domain.game.Emitter` for Kosmonauts: the events of one decision, folded as they are
+    emitted so later rules see their effect, and the chance the decision draws from."""
 
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[GameEvent] = []
-
-    def emit(self, *events: ev.Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+    def __init__(self, state: State, chance: Chance) -> None:
+        super().__init__(evolve, state, chance)

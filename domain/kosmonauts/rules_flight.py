@@ -21,7 +21,7 @@ from domain.kosmonauts.components import (
 )
 from domain.kosmonauts.events_flight import PlanetMove
 from domain.kosmonauts.flight import destination, flight_outcome
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_landing import check_danger, evacuate, land
 from domain.kosmonauts.state import Opportunity, Ship, State
 
@@ -41,8 +41,6 @@ def flight_turn(state: State) -> Seat | None:
 
 
 def _check_flying(state: State, seat: Seat) -> Ship:
-    if state.phase != "FLIGHT":
-        raise IllegalMove("WRONG_PHASE", "ships fly in Phase 3")
     ship = state.ships[seat]
     if not ship.flying:
         raise IllegalMove(
@@ -52,8 +50,6 @@ def _check_flying(state: State, seat: Seat) -> Ship:
 
 
 def _check_staying(state: State, seat: Seat) -> Ship:
-    if state.phase != "FLIGHT":
-        raise IllegalMove("WRONG_PHASE", "ships refuel in Phase 3")
     ship = state.ships[seat]
     if not ship.staying:
         raise IllegalMove(
@@ -64,7 +60,7 @@ def _check_staying(state: State, seat: Seat) -> Ship:
     return ship
 
 
-def resolve_flight(out: Outcome, seat: Seat, command: ResolveFlight) -> None:
+def resolve_flight(out: Emitter, seat: Seat, command: ResolveFlight) -> None:
     ship = _check_flying(out.state, seat)
     outcome = flight_outcome(ship.hex, ship.rose)
     end = destination(ship.hex, ship.rose)
@@ -91,12 +87,12 @@ def resolve_flight(out: Outcome, seat: Seat, command: ResolveFlight) -> None:
         check_danger(out, seat)
 
 
-def request_evacuation(out: Outcome, seat: Seat, command: RequestEvacuation) -> None:
+def request_evacuation(out: Emitter, seat: Seat, command: RequestEvacuation) -> None:
     _check_flying(out.state, seat)
     evacuate(out, seat, "REQUESTED")  # A12: instead of the flight
 
 
-def refuel(out: Outcome, seat: Seat, command: Refuel) -> None:
+def refuel(out: Emitter, seat: Seat, command: Refuel) -> None:
     ship = _check_staying(out.state, seat)
     allowed = ("QUICK", "FULL") if out.state.advanced else ("STANDARD",)
     if command.kind not in allowed:
@@ -138,12 +134,12 @@ def refuel(out: Outcome, seat: Seat, command: Refuel) -> None:
     )
 
 
-def skip_refuel(out: Outcome, seat: Seat, command: SkipRefuel) -> None:
+def skip_refuel(out: Emitter, seat: Seat, command: SkipRefuel) -> None:
     _check_staying(out.state, seat)
     out.emit(ev.RefuelSkipped(seat=seat))
 
 
-def move_planets(out: Outcome) -> None:
+def move_planets(out: Emitter) -> None:
     """§4.6: every body moves one space clockwise, landed ships ride along, and a flying ship
     whose hex a body arrives on may land there."""
     state = out.state
@@ -185,7 +181,7 @@ def _check_opportunity(state: State) -> None:
         raise IllegalMove("WRONG_PHASE", "arriving bodies are met in Phase 4")
 
 
-def land_on_arriving_body(out: Outcome, seat: Seat, command: LandOnArrivingBody) -> None:
+def land_on_arriving_body(out: Emitter, seat: Seat, command: LandOnArrivingBody) -> None:
     _check_opportunity(out.state)
     if Opportunity(seat=seat, body=command.body) not in out.state.opportunities:
         raise IllegalMove(
@@ -196,7 +192,7 @@ def land_on_arriving_body(out: Outcome, seat: Seat, command: LandOnArrivingBody)
     land(out, seat, command.body, 4, "PLANET_ARRIVAL")
 
 
-def decline_landing(out: Outcome, seat: Seat, command: DeclineLanding) -> None:
+def decline_landing(out: Emitter, seat: Seat, command: DeclineLanding) -> None:
     _check_opportunity(out.state)
     for chance in out.state.opportunities:
         if chance.seat == seat:

@@ -11,7 +11,7 @@ from domain.kosmonauts.components import (
     Body,
 )
 from domain.kosmonauts.flight import danger_sector
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.state import State
 
 
@@ -35,7 +35,7 @@ def qualifies_for_return(state: State, seat: Seat) -> bool:
     )
 
 
-def land(out: Outcome, seat: Seat, body: Body, phase: int, cause: str) -> None:
+def land(out: Emitter, seat: Seat, body: Body, phase: int, cause: str) -> None:
     state = out.state
     ship = state.ships[seat]
     out.emit(
@@ -62,7 +62,7 @@ def land(out: Outcome, seat: Seat, body: Body, phase: int, cause: str) -> None:
         _take_marker(out, seat, body)
 
 
-def _take_marker(out: Outcome, seat: Seat, body: Body) -> None:
+def _take_marker(out: Emitter, seat: Seat, body: Body) -> None:
     state = out.state
     position = len(state.landers(body)) if body != "EARTH" else 1 + _earth_markers_taken(state)
     out.emit(
@@ -76,7 +76,7 @@ def _earth_markers_taken(state: State) -> int:
     return sum(1 for ship in state.ships for m in ship.markers if m.body == "EARTH")
 
 
-def _land_on_earth(out: Outcome, seat: Seat, phase: int) -> None:
+def _land_on_earth(out: Emitter, seat: Seat, phase: int) -> None:
     state = out.state
     if not qualifies_for_return(state, seat):
         out.emit(ev.LandingRecordedWithoutMarker(seat=seat, body="EARTH", reason="EARTH_NOT_FINAL"))
@@ -103,7 +103,7 @@ def _land_on_earth(out: Outcome, seat: Seat, phase: int) -> None:
         )
 
 
-def evacuate(out: Outcome, seat: Seat, cause: str) -> None:
+def evacuate(out: Emitter, seat: Seat, cause: str) -> None:
     """§4.5.5: back to the last visited body, speed zero, no marker and no return."""
     ship = out.state.ships[seat]
     out.emit(ev.EmergencyDeclared(seat=seat, cause=cause))
@@ -118,7 +118,7 @@ def evacuate(out: Outcome, seat: Seat, cause: str) -> None:
     )
 
 
-def check_danger(out: Outcome, seat: Seat) -> None:
+def check_danger(out: Emitter, seat: Seat) -> None:
     """§4.5.4 / A26: a flying ship ending Phase 3 on a danger hex pays a shield or is rescued."""
     ship = out.state.ships[seat]
     sector = danger_sector(ship.hex)

@@ -13,17 +13,15 @@ from domain.kosmonauts.components import (
 )
 from domain.kosmonauts.events_round import RevealedOrder
 from domain.kosmonauts.flight import EMPTY_ROSE, add_units, opposite
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.state import SealedOrder, Ship, State
 
 
 def _check_open(state: State, seat: Seat) -> Ship:
-    if state.phase != "ORDERS":
-        raise IllegalMove("WRONG_PHASE", "orders are given in Phase 2")
     return state.ships[seat]  # a seat that gave its orders is no longer to move
 
 
-def submit_orders(out: Outcome, seat: Seat, command: SubmitOrders) -> None:
+def submit_orders(out: Emitter, seat: Seat, command: SubmitOrders) -> None:
     ship = _check_open(out.state, seat)
     placements = command.placements
     if ship.stay_committed and placements:
@@ -68,7 +66,7 @@ def submit_orders(out: Outcome, seat: Seat, command: SubmitOrders) -> None:
     _seal(out, seat, order)
 
 
-def stay_on_body(out: Outcome, seat: Seat, command: StayOnBody) -> None:
+def stay_on_body(out: Emitter, seat: Seat, command: StayOnBody) -> None:
     ship = _check_open(out.state, seat)
     if ship.flying:
         raise IllegalMove(
@@ -89,7 +87,7 @@ def stay_on_body(out: Outcome, seat: Seat, command: StayOnBody) -> None:
     _seal(out, seat, SealedOrder(kind="STAY", convert_shield=command.convert_shield))
 
 
-def _seal(out: Outcome, seat: Seat, order: SealedOrder) -> None:
+def _seal(out: Emitter, seat: Seat, order: SealedOrder) -> None:
     out.emit(ev.OrdersSubmitted(seat=seat))
     out.emit(
         ev.OrdersSealed(
@@ -105,7 +103,7 @@ def all_orders_in(state: State) -> bool:
     return all(ship.order is not None for ship in state.ships)
 
 
-def reveal_orders(out: Outcome) -> None:
+def reveal_orders(out: Emitter) -> None:
     state = out.state
     order_seats = state.seats_from_instructor()
     revealed = []
@@ -126,7 +124,7 @@ def reveal_orders(out: Outcome) -> None:
     out.emit(ev.PhaseEnded(phase="ORDERS"))
 
 
-def _carry_out(out: Outcome, seat: Seat) -> None:
+def _carry_out(out: Emitter, seat: Seat) -> None:
     ship = out.state.ships[seat]
     order = ship.order
     assert order is not None

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from domain.game import Chance
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.rules_event_phase import event_phase_complete, finish_event_phase
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_flight import flight_turn, move_planets
 from domain.kosmonauts.rules_orders import all_orders_in, reveal_orders
 from domain.kosmonauts.rules_scoring import end_match
 
 
-def start_round(out: Outcome, number: int) -> None:
+def start_round(out: Emitter, number: int) -> None:
     out.emit(ev.RoundStarted(round=number, instructor=out.state.instructor))
     out.emit(ev.PhaseStarted(phase="EVENT"))
     if number == 1:  # §3.1 step 8: round 1 has no event
@@ -20,12 +19,12 @@ def start_round(out: Outcome, number: int) -> None:
         out.emit(ev.PhaseStarted(phase="ORDERS"))
 
 
-def advance(out: Outcome, chance: Chance) -> None:
+def advance(out: Emitter) -> None:
     """Run every automatic step until some player has a decision to make (or the match ends)."""
     while True:
         state = out.state
         if state.phase == "EVENT" and event_phase_complete(state):
-            finish_event_phase(out, chance)
+            finish_event_phase(out)
             out.emit(ev.PhaseStarted(phase="ORDERS"))
         elif state.phase == "ORDERS" and all_orders_in(state):
             reveal_orders(out)
@@ -41,7 +40,7 @@ def advance(out: Outcome, chance: Chance) -> None:
             return
 
 
-def _end_round(out: Outcome) -> None:
+def _end_round(out: Emitter) -> None:
     state = out.state
     if state.end_triggered_round == state.round:
         end_match(out, "EARTH_RETURN")

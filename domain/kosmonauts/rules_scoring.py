@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.game import Seat, places_from_keys
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.components import MISSION_I_VP, MISSION_II_VP, MISSIONS, TOP_MARKER_VP
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.state import State
 
 
@@ -41,7 +41,7 @@ def _tie_keys(state: State, seat: Seat) -> tuple[int, ...]:
     return (_return_rank(state, seat), fours)
 
 
-def end_match(out: Outcome, reason: str) -> None:
+def end_match(out: Emitter, reason: str) -> None:
     out.emit(ev.GameEnded(round=out.state.round, reason=reason))
     state = out.state
     totals: list[int] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.game import Chance, GameEvent, IllegalMove, Seat, seat_ref
+from domain.game import Chance, IllegalMove, Seat, seat_ref
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.chance_words import FAMILY_WORDS, body_label, mission_label, seat_label
 from domain.kosmonauts.commands import KeepMissions, PlacePlanet
@@ -27,7 +27,7 @@ from domain.kosmonauts.components import (
 )
 from domain.kosmonauts.flight import hex_text
 from domain.kosmonauts.rules_event_phase import reveal_event_card
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_round import start_round
 from domain.kosmonauts.state import KosmonautsOptions, Ship, State
 
@@ -36,10 +36,10 @@ def initial(n_seats: int, options: KosmonautsOptions) -> State:
     return State(n_seats=n_seats, options=options, ships=tuple(Ship() for _ in range(n_seats)))
 
 
-def setup(n_seats: int, options: KosmonautsOptions, chance: Chance) -> list[GameEvent]:
+def setup(n_seats: int, options: KosmonautsOptions, chance: Chance) -> list[ev.Event]:
     if n_seats not in ADVANCED_EXCLUDED_COUNT:
         raise IllegalMove("INVALID_PLAYER_COUNT", "Kosmonauts is played by 2 to 4 players")
-    out = Outcome(initial(n_seats, options))
+    out = Emitter(initial(n_seats, options), chance)
     youngest = options.youngest_seat
     if not 0 <= youngest < n_seats:
         raise IllegalMove("BAD_OPTION", f"youngest_seat must be a seat from 0 to {n_seats - 1}")
@@ -102,11 +102,9 @@ def _draw_mission(chance: Chance, deck: list[str], what: str) -> str:
     return card
 
 
-def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, chance: Chance) -> None:
+def place_planet(out: Emitter, seat: Seat, command: PlacePlanet) -> None:
     state = out.state
     body = command.body
-    if state.phase != "PLACE_PLANETS":
-        raise IllegalMove("WRONG_PHASE", "planets are placed only during setup")
     if state.is_placed(body):
         raise IllegalMove("TOKEN_ALREADY_PLACED", f"{body} is already on the board")
     if not state.advanced and body not in state.planet_hands[seat]:
@@ -143,14 +141,12 @@ def place_planet(out: Outcome, seat: Seat, command: PlacePlanet, chance: Chance)
         if state.advanced:
             out.emit(ev.PhaseStarted(phase="KEEP_MISSIONS"))
         else:
-            _finish_setup(out, chance)
+            _finish_setup(out)
 
 
-def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, chance: Chance) -> None:
+def keep_missions(out: Emitter, seat: Seat, command: KeepMissions) -> None:
     state = out.state
     ship = state.ships[seat]
-    if state.phase != "KEEP_MISSIONS":
-        raise IllegalMove("WRONG_PHASE", "missions are kept after all bodies are placed")
     if len(command.keep) != MISSIONS_KEPT_ADVANCED or len(set(command.keep)) != len(command.keep):
         raise IllegalMove("MUST_KEEP_EXACTLY_TWO", "keep exactly two different missions")
     if any(card not in ship.missions for card in command.keep):
@@ -159,10 +155,11 @@ def keep_missions(out: Outcome, seat: Seat, command: KeepMissions, chance: Chanc
     out.emit(ev.MissionsKept(seat=seat, kept=command.keep, discarded=discarded))
     out.emit(ev.MissionSelectionMade(seat=seat))
     if all(s.missions_kept for s in out.state.ships):
-        _finish_setup(out, chance)
+        _finish_setup(out)
 
 
-def _finish_setup(out: Outcome, chance: Chance) -> None:
+def _finish_setup(out: Emitter) -> None:
+    chance = out.chance
     state = out.state
     earth = state.body_hex("EARTH")
     for seat in range(state.n_seats):
@@ -172,14 +169,14 @@ def _finish_setup(out: Outcome, chance: Chance) -> None:
     out.emit(ev.LandingMarkerStacksPrepared(stacks=_marker_stacks(state)))
     out.emit(ev.EventDeckPrepared(cards=tuple(sorted(EVENT_CARDS))))
     for _ in range(FACE_UP_EVENTS):
-        reveal_event_card(out, chance)
+        reveal_event_card(out)
     normal, hyper = START_FUEL_ADVANCED if state.advanced else START_FUEL_BASIC
     for seat in range(state.n_seats):
         out.emit(
             ev.PlayerBoardPrepared(seat=seat, normal=normal, hyper=hyper, shields=START_SHIELDS)
         )
     if not state.advanced:
-        _deal_basic_missions(out, chance)
+        _deal_basic_missions(out)
     out.emit(ev.SetupCompleted())
     start_round(out, 1)
 
@@ -196,7 +193,8 @@ def _marker_stacks(state: State) -> tuple[tuple[Body, tuple[int, ...]], ...]:
     return tuple(stacks)
 
 
-def _deal_basic_missions(out: Outcome, chance: Chance) -> None:
+def _deal_basic_missions(out: Emitter) -> None:
+    chance = out.chance
     """§3.1 step 7 / A15: deal one card of each deck, then settle Mission I clashes in
     instructor order from the Mission I deck (set-aside cards reshuffled if needed)."""
     decks = {
@@ -217,7 +215,7 @@ def _deal_basic_missions(out: Outcome, chance: Chance) -> None:
 
 
 def _settle_clashes(
-    out: Outcome, chance: Chance, hands: dict[Seat, list[str]], first_deck: list[str]
+    out: Emitter, chance: Chance, hands: dict[Seat, list[str]], first_deck: list[str]
 ) -> None:
     """A15: a Mission I naming a body of the same player's Mission II is set aside and replaced
     from the Mission I deck, player by player in instructor order; the set-aside cards are

@@ -1,4 +1,4 @@
-"""What a seat (or a spectator) may see (§5); `render` (view_text) draws it as text."""
+"""What a seat (or a spectator) may see (§5); `view_text.render` draws it as text."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from domain.kosmonauts.rules import score, to_move
 from domain.kosmonauts.rules_landing import bodies_visited
 from domain.kosmonauts.rules_scoring import mission_met
 from domain.kosmonauts.state import MarkerHeld, Opportunity, SealedOrder, State
-from domain.kosmonauts.view_text import render
 
 
 class FlightPlan(msgspec.Struct, frozen=True):
@@ -175,4 +174,4 @@ def view(state: State, seat: Seat | None) -> KosmonautsView:
     )
 
 
-__all__ = ["BodyView", "FlightPlan", "KosmonautsView", "ShipView", "render", "view"]
+__all__ = ["BodyView", "FlightPlan", "KosmonautsView", "ShipView", "view"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from domain.game import Seat
 from domain.kosmonauts.components import (
@@ -40,9 +39,7 @@ from domain.kosmonauts.flight import (
     distance,
     hex_text,
 )
-
-if TYPE_CHECKING:
-    from domain.kosmonauts.view import KosmonautsView, ShipView
+from domain.kosmonauts.view import KosmonautsView, ShipView
 
 # Two letters per body: upper case where it stands now, lower case where it stands next round.
 BODY_CODES: dict[Body, str] = {

@@ -165,6 +165,8 @@ ALIEN_DEFENCE: Final = 7
 ALIEN_VP: Final = 2
 TROPHY_VP: Final = 1
 CRISIS_VP: Final = 1
+KEPT_TILE_VP: Final[dict[str, int]] = {"TROPHY": TROPHY_VP, "CRISIS": CRISIS_VP, "ALIEN": ALIEN_VP}
+"""The VP a kept tile is worth at the end, by its kind."""
 ALIEN_PATH: Final[tuple[PlanetName, ...]] = ("KUIPER", "TITAN", "GANYMEDE", "MARS", "MOON", "EARTH")
 ALIEN_LANDING: Final[tuple[PlanetName, ...]] = ("KUIPER", "TITAN", "GANYMEDE")
 

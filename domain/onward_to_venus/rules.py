@@ -12,7 +12,16 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Chance, GameEvent, IllegalMove, Result, Seat, seat_ref
+from domain.game import (
+    Chance,
+    CommandRule,
+    CommandTable,
+    IllegalMove,
+    Result,
+    Seat,
+    gate,
+    seat_ref,
+)
 
 from . import rules_actions as actions
 from . import rules_cards as cards
@@ -41,6 +50,7 @@ from .commands import (
     SkipClaim,
     TakePassMarker,
 )
+from .events import Event
 from .rules_common import Emitter
 from .rules_crisis import continue_crises, start_crises
 from .rules_evolve import evolve
@@ -53,7 +63,18 @@ __all__ = ["decide", "evolve", "initial", "legal", "result", "score", "setup", "
 Check = Callable[[State, int, Any], object]
 Do = Callable[[Emitter, int, Any], None]
 
-HANDLERS: dict[type, tuple[Check, Do]] = {
+
+def _row(check: Check, do: Do) -> CommandRule:
+    """A command's row: its check (which `legal` also asks) and then its rules."""
+
+    def handler(em: Emitter, seat: int, command: Any) -> None:
+        check(em.state, seat, command)
+        do(em, seat, command)
+
+    return CommandRule(handler)
+
+
+CHECKS: dict[type, tuple[Check, Do]] = {
     MoveGroup: (actions.check_move, actions.do_move),
     SkipClaim: (actions.check_skip_claim, actions.do_skip_claim),
     ClaimTile: (actions.check_claim, actions.do_claim),
@@ -88,6 +109,8 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "CRISIS_LOSSES": (ChooseCrisisLosses,),
 }
 ANSWER_ONLY = frozenset(t for kinds in ANSWERS.values() for t in kinds)
+
+COMMANDS: CommandTable = {kind: _row(check, do) for kind, (check, do) in CHECKS.items()}
 
 
 def _gate(state: State, seat: Seat, command: Command) -> None:
@@ -131,7 +154,7 @@ def _advance(em: Emitter) -> None:
 
 def _within_bounds(command: Command) -> None:
     """A command built in code (not decoded) meets the same bounds as JSON does (issue #12)."""
-    if type(command) not in HANDLERS:
+    if type(command) not in COMMANDS:
         raise IllegalMove("BAD_COMMAND", f"{type(command).__name__} is no Onward to Venus command")
     try:
         msgspec.convert(msgspec.to_builtins(command), type(command))
@@ -139,13 +162,11 @@ def _within_bounds(command: Command) -> None:
         raise IllegalMove("BAD_COMMAND", f"{type(command).__name__}: {exc}") from None
 
 
-def decide(state: State, seat: Seat, command: Command, chance: Chance) -> list[GameEvent]:
+def decide(state: State, seat: Seat, command: Command, chance: Chance) -> list[Event]:
     _within_bounds(command)
     _gate(state, seat, command)
-    check, do = HANDLERS[type(command)]
-    check(state, seat, command)
     em = Emitter(state, chance)
-    do(em, seat, command)
+    gate(COMMANDS, state.phase, command).handler(em, seat, command)
     _advance(em)
     return em.events
 
@@ -167,7 +188,7 @@ def legal(state: State, seat: Seat) -> Sequence[Command]:
     for command in candidates(state, seat):
         try:
             _gate(state, seat, command)
-            HANDLERS[type(command)][0](state, seat, command)
+            CHECKS[type(command)][0](state, seat, command)
         except IllegalMove:
             continue
         out.append(command)

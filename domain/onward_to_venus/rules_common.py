@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from domain.game import Chance, GameEvent, IllegalMove, Seat, seat_ref
+from domain import game
+from domain.game import Chance, IllegalMove, Seat, seat_ref
 
 from .components import (
     CARD_EFFECT,
@@ -29,19 +30,12 @@ from .rules_evolve import evolve
 from .state import Building, Decision, Planet, State, Unit, find_unit, planet_index
 
 
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to; every chance
-    outcome the decision needs is asked of `chance` (domain/chance.py)."""
+class Emitter(game.Emitter[State, Event]):
+    """`domain.game.Emitter` for Onward to Venus: the events of one decision, folded as they are
+    emitted; every chance outcome the decision needs is asked of `chance` (domain/chance.py)."""
 
     def __init__(self, state: State, chance: Chance) -> None:
-        self.state = state
-        self.events: list[GameEvent] = []
-        self.chance = chance
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+        super().__init__(evolve, state, chance)
 
     def require(self, decisions: Iterable[Decision], front: bool = True) -> None:
         """Queue decisions in order, before everything already owed (front) or after it."""

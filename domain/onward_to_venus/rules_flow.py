@@ -5,12 +5,11 @@ from __future__ import annotations
 from domain.game import Chance, IllegalMove, Seat, places_from_keys, seat_ref
 
 from .components import (
-    ALIEN_VP,
     BAG_TILE_IDS,
-    CRISIS_VP,
     DECK_CARD_IDS,
     EMPIRES,
     INCOME,
+    KEPT_TILE_VP,
     PERIODS,
     PLANETS,
     STARTING_CARD_IDS,
@@ -19,7 +18,6 @@ from .components import (
     STARTING_UNITS,
     TILES,
     TILES_PER_PLANET,
-    TROPHY_VP,
     VP_HEXES,
     PlanetName,
     tile_name,
@@ -208,8 +206,7 @@ def planet_awards(
 
 
 def tile_vp(state: State, seat: Seat) -> int:
-    vp = {"TROPHY": TROPHY_VP, "CRISIS": CRISIS_VP, "ALIEN": ALIEN_VP}
-    return sum(vp[TILES[t].kind] for t in state.kept[seat])
+    return sum(KEPT_TILE_VP[TILES[t].kind] for t in state.kept[seat])
 
 
 def current_scores(state: State) -> tuple[int, ...]:

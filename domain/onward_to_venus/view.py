@@ -10,7 +10,9 @@ from domain.game import Seat
 
 from .components import EMPIRE_NAMES, END_REASONS, PLANETS, TILES, VP_HEXES, PlanetName, card_kind
 from .rules import score, to_move
+from .rules_combat import committed, required, spread
 from .rules_common import effect, planet_incomes
+from .rules_flow import planet_awards
 from .state import Combat, Decision, State, piece_owner, piece_short
 
 
@@ -29,6 +31,7 @@ class PlanetView(msgspec.Struct, frozen=True):
     traitors: tuple[int, ...]
     vp_hexes: tuple[int, ...]
     incomes: tuple[int, ...]
+    awards: tuple[int, ...]  # the VP each seat would take on this planet now (§6.2 step 1)
     orbit: tuple[str, ...]
     surface: tuple[str, ...]
     buildings: tuple[str, ...]
@@ -49,6 +52,16 @@ class SeatView(msgspec.Struct, frozen=True):
     supply: dict[str, int]
     hand: tuple[CardView, ...] | None = None
     held: tuple[CardView, ...] | None = None
+
+
+class CombatTally(msgspec.Struct, frozen=True):
+    """The running combat's sums as the rules count them (§4.6.1): what the attacker needs (the
+    base plus the spread of the counted dice) and what it has committed (its landed units at
+    their, possibly modified, combat points plus every card point)."""
+
+    spread: int
+    required: int
+    committed: int
 
 
 class OnwardView(msgspec.Struct, frozen=True):
@@ -81,6 +94,8 @@ class OnwardView(msgspec.Struct, frozen=True):
     aliens_advance: bool
     # §5: the hand this seat looked at with Espionage, shown while its exchange is owed
     spied_hand: tuple[CardView, ...] | None
+    # the running combat's sums as the rules count them (None: no combat)
+    tally: CombatTally | None
 
 
 def _spied_hand(state: State, seat: Seat | None) -> tuple[CardView, ...] | None:
@@ -95,6 +110,13 @@ def _spied_hand(state: State, seat: Seat | None) -> tuple[CardView, ...] | None:
 
 def _card(card: int) -> CardView:
     return CardView(card, effect(card), card_kind(effect(card)))
+
+
+def _awards(state: State, name: PlanetName, incomes: list[int]) -> tuple[int, ...]:
+    vp = [0] * state.n
+    for award in planet_awards(state, name, incomes):
+        vp[award.seat] = award.vp
+    return tuple(vp)
 
 
 def _planets(state: State) -> tuple[PlanetView, ...]:
@@ -119,6 +141,7 @@ def _planets(state: State) -> tuple[PlanetView, ...]:
             traitors=p.traitors,
             vp_hexes=() if p.flipped else VP_HEXES[name],
             incomes=tuple(incomes[name]),
+            awards=_awards(state, name, incomes[name]),
             orbit=tuple(orbit[name]),
             surface=tuple(surface[name]),
             buildings=tuple(buildings[name]),
@@ -148,6 +171,13 @@ def _seat(state: State, seat: Seat, viewer: Seat | None) -> SeatView:
     )
 
 
+def _tally(state: State) -> CombatTally | None:
+    combat = state.combat
+    if combat is None:
+        return None
+    return CombatTally(spread(combat), required(combat), committed(state, combat))
+
+
 def view(state: State, seat: Seat | None) -> OnwardView:
     final = state.final
     return OnwardView(
@@ -162,6 +192,7 @@ def view(state: State, seat: Seat | None) -> OnwardView:
         step=state.step,
         claim_planet=state.claim_planet,
         combat=state.combat,
+        tally=_tally(state),
         pass_markers=state.pass_markers,
         deck_size=len(state.deck),
         discard=tuple(_card(c) for c in state.discard),

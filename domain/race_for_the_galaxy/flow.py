@@ -1,6 +1,6 @@
 """A decision in progress: the events emitted so far folded onto a scratch state, plus chance.
 
-`decide` and `setup` build their events through a Flow so that every automatic consequence sees
+`decide` and `setup` build their events through an Emitter so that every automatic consequence sees
 the state left by the previous one (draws empty the deck, a reshuffle refills it, ...).
 
 The draw pile is a multiset (state.py): nobody has seen its order, so it has none, and every card
@@ -10,7 +10,8 @@ owner's `...Detail`, the secret `GoodCardPlaced`, the public `GambleRevealed`).
 
 from __future__ import annotations
 
-from domain.game import Chance, GameEvent, seat_ref
+from domain import game
+from domain.game import Chance, seat_ref
 
 from . import events as ev
 from .components import card, card_label, card_name
@@ -35,21 +36,18 @@ def _revealed_then_discarded(event: ev.Event) -> int:
     return 0
 
 
-class Flow:
-    def __init__(self, state: State, chance: Chance) -> None:
-        self.state = state
-        self.chance = chance
-        self.events: list[GameEvent] = []
+class Emitter(game.Emitter[State, ev.Event]):
+    """`domain.game.Emitter` with the draw pile's own rule: it is refilled the moment it runs out."""
 
-    def emit(self, *events: ev.Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
-            if _took_from_deck(event) and not self.state.deck:
-                # Digest 7.2 (p. 7): the moment the draw pile is used up, the discard pile is
-                # shuffled into a new one; a card revealed by that last draw and then discarded
-                # (Gambling World) lands on the new discard pile.
-                self._reshuffle(_revealed_then_discarded(event))
+    def __init__(self, state: State, chance: Chance) -> None:
+        super().__init__(evolve, state, chance)
+
+    def emitted(self, event: ev.Event) -> None:
+        if _took_from_deck(event) and not self.state.deck:
+            # Digest 7.2 (p. 7): the moment the draw pile is used up, the discard pile is
+            # shuffled into a new one; a card revealed by that last draw and then discarded
+            # (Gambling World) lands on the new discard pile.
+            self._reshuffle(_revealed_then_discarded(event))
 
     def _reshuffle(self, held_back: int = 0) -> None:
         """The discard pile (but the `held_back` cards last put on it) becomes the draw pile.

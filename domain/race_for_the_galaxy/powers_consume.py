@@ -12,7 +12,7 @@ from domain.game import IllegalMove, seat_ref
 from . import events as ev
 from .commands import UseConsumePower
 from .components import GAMBLE_NUMBERS, TRADE_VALUE, Power, card, card_name
-from .flow import Flow
+from .flow import Emitter
 from .powers import trade_bonus
 from .state import State
 
@@ -68,7 +68,7 @@ class ConsumeHandler:
     usable: Callable[[State, int, Power], bool]
     uses: Callable[[State, int, int, int, Power], list[UseConsumePower]]
     check: Callable[[State, int, Power, UseConsumePower], None]
-    apply: Callable[[Flow, int, Power, UseConsumePower], None]
+    apply: Callable[[Emitter, int, Power, UseConsumePower], None]
 
 
 # --- CONSUME_GOODS: k goods (or up to m goods, one per use) for VP and/or cards ------------------
@@ -107,7 +107,7 @@ def _goods_check(state: State, seat: int, power: Power, cmd: UseConsumePower) ->
         raise IllegalMove("WRONG_GOODS_COUNT", f"this power takes {max(need, power.count)} goods")
 
 
-def _goods_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _goods_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     uses = len(cmd.worlds) if power.times > 1 else 1
     vp = power.value * uses * (2 if doubles_vp(flow.state, seat) else 1)
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, cmd.worlds, 0, vp))
@@ -133,7 +133,7 @@ def _all_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> N
         raise IllegalMove("WRONG_GOODS_COUNT", "this power takes all your goods")
 
 
-def _all_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _all_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     vp = (len(cmd.worlds) - 1) * (2 if doubles_vp(flow.state, seat) else 1)
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, cmd.worlds, 0, vp))
     flow.award(seat, vp, cmd.card)
@@ -155,7 +155,7 @@ def _one_good_check(state: State, seat: int, power: Power, cmd: UseConsumePower)
         raise IllegalMove("WRONG_GOODS_COUNT", "this power takes exactly 1 good")
 
 
-def _trade_value_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _trade_value_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     world = cmd.worlds[0]
     good = card(world).good or ""
     cards = TRADE_VALUE[good]
@@ -195,7 +195,7 @@ def _hand_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> 
         raise IllegalMove("CARD_NOT_IN_HAND", "that card is not in your hand")
 
 
-def _hand_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _hand_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     vp = power.value * len(cmd.hand)  # digest A16: VP for hand cards are never doubled
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, (), len(cmd.hand), vp))
     if cmd.hand:
@@ -220,7 +220,7 @@ def _draw_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -> 
         raise IllegalMove("WRONG_GOODS_COUNT", "this power takes no goods")
 
 
-def _draw_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _draw_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, (), 0, 0))
     flow.draw(seat, power.value, "CONSUME")
 
@@ -239,7 +239,7 @@ def _gamble_check(state: State, seat: int, power: Power, cmd: UseConsumePower) -
         raise IllegalMove("INVALID_NUMBER", "name a number from 1 to 7")
 
 
-def _gamble_apply(flow: Flow, seat: int, power: Power, cmd: UseConsumePower) -> None:
+def _gamble_apply(flow: Emitter, seat: int, power: Power, cmd: UseConsumePower) -> None:
     # Digest A17: compare with cost or defense; a match is kept automatically.
     flow.emit(ev.ConsumePowerUsed(seat, cmd.card, cmd.power, (), 0, 0))
     top = flow.top_card(f"the card {seat_ref(seat)} reveals with {card_name(cmd.card)}")

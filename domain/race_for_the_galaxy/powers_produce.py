@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .components import Power, card
-from .flow import Flow
+from .flow import Emitter
 from .powers import active_powers
 from .state import State
 
 Step = Literal["production", "draw", "windfall", "turn_end", "end", "on_good"]
-Run = Callable[[Flow, int, int, Power], None]
+Run = Callable[[Emitter, int, int, Power], None]
 
 
 def empty_windfall_worlds(state: State, seat: int, good: str | None) -> tuple[int, ...]:
@@ -36,40 +36,40 @@ def empty_windfall_worlds(state: State, seat: int, good: str | None) -> tuple[in
 class ProduceHandler:
     step: Step
     run: Run | None = None  # production, draw, turn_end, end: (flow, seat, source card, power)
-    on_good: Callable[[Flow, int, int, Power, int], None] | None = None
+    on_good: Callable[[Emitter, int, int, Power, int], None] | None = None
     targets: Callable[[State, int, Power], tuple[int, ...]] | None = None
 
 
-def _produce_good(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _produce_good(flow: Emitter, seat: int, source: int, power: Power) -> None:
     empty = all(w != source for w, _ in flow.state.player(seat).goods)
     if empty and flow.place_good(seat, source, "PRODUCTION"):
         good_arrived(flow, seat, source)
 
 
-def _draw(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _draw(flow: Emitter, seat: int, source: int, power: Power) -> None:
     flow.draw(seat, power.value, "PRODUCE")
 
 
-def _draw_per_world_type(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _draw_per_world_type(flow: Emitter, seat: int, source: int, power: Power) -> None:
     worlds = [c for c in flow.state.player(seat).tableau if card(c).is_world]
     flow.draw(seat, power.value * sum(1 for w in worlds if card(w).good == power.good), "PRODUCE")
 
 
-def _draw_if_produced(flow: Flow, seat: int, source: int, power: Power, world: int) -> None:
+def _draw_if_produced(flow: Emitter, seat: int, source: int, power: Power, world: int) -> None:
     if world == source:
         flow.draw(seat, power.value, "PRODUCE")
 
 
-def _draw_per_type_produced(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _draw_per_type_produced(flow: Emitter, seat: int, source: int, power: Power) -> None:
     produced = flow.state.player(seat).produced
     flow.draw(seat, power.value * produced.count(power.good or ""), "PRODUCE")
 
 
-def _draw_per_kind_produced(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _draw_per_kind_produced(flow: Emitter, seat: int, source: int, power: Power) -> None:
     flow.draw(seat, power.value * len(set(flow.state.player(seat).produced)), "PRODUCE")
 
 
-def _draw_most_type(flow: Flow, seat: int, source: int, power: Power) -> None:
+def _draw_most_type(flow: Emitter, seat: int, source: int, power: Power) -> None:
     # Digest A19: strictly more than every other seat produced this phase.
     mine = flow.state.player(seat).produced.count(power.good or "")
     others = [
@@ -104,14 +104,14 @@ def _active(state: State, seat: int) -> list[tuple[int, int, Power]]:
     return list(active_powers(state, seat, 5))
 
 
-def run_step(flow: Flow, seat: int, step: Step) -> None:
+def run_step(flow: Emitter, seat: int, step: Step) -> None:
     for source, _, power in _active(flow.state, seat):
         handler = PRODUCE_HANDLERS[power.code]
         if handler.step == step and handler.run is not None:
             handler.run(flow, seat, source, power)
 
 
-def good_arrived(flow: Flow, seat: int, world: int) -> None:
+def good_arrived(flow: Emitter, seat: int, world: int) -> None:
     """A good was produced on `world`: the powers that react to it act (e.g. Gem World's draw)."""
     for source, _, power in _active(flow.state, seat):
         handler = PRODUCE_HANDLERS[power.code]

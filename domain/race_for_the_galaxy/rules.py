@@ -6,10 +6,20 @@ rules_legal.py and `evolve` in rules_evolve.py; the power handlers in powers*.py
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from domain.game import Chance, IllegalMove, Result, Seat, places_from_keys, seat_ref
+from domain.game import (
+    Chance,
+    CommandRule,
+    CommandTable,
+    Handler,
+    IllegalMove,
+    Result,
+    Seat,
+    gate,
+    places_from_keys,
+    seat_ref,
+)
 
 from . import commands as cmd
 from . import events as ev
@@ -25,8 +35,7 @@ from .components import (
     card,
     card_label,
 )
-from .flow import Flow
-from .rules_checks import stage_is
+from .flow import Emitter
 from .rules_consume import finish_consume, sell, use_consume
 from .rules_evolve import evolve, initial_players
 from .rules_produce import finish_produce, use_produce
@@ -51,7 +60,7 @@ def initial(n_seats: int, options: RaceOptions) -> State:
 
 def setup(n_seats: int, options: RaceOptions, chance: Chance) -> list[Any]:
     """Digest 3.2/3.3 RANDOM mode with the 5 base start worlds (114 cards)."""
-    flow = Flow(initial(n_seats, options), chance)
+    flow = Emitter(initial(n_seats, options), chance)
     flow.emit(ev.PoolFilled(VP_POOL_PER_SEAT * n_seats))
     starts, dealt = list(START_WORLDS), []
     for seat in range(n_seats):  # digest 3.3: the start worlds are shuffled and dealt, one each
@@ -108,9 +117,8 @@ def _cards_from(cards: tuple[int, ...], pool: tuple[int, ...], code: str, what: 
 # --- command handlers ----------------------------------------------------------------------------
 
 
-def _discard_initial(flow: Flow, seat: int, c: cmd.DiscardInitialCards) -> None:
+def _discard_initial(flow: Emitter, seat: int, c: cmd.DiscardInitialCards) -> None:
     s = flow.state
-    stage_is(s, "SETUP_DISCARD")
     if len(c.cards) != INITIAL_DISCARD:
         raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {INITIAL_DISCARD} cards")
     _cards_from(c.cards, s.player(seat).hand, "CARD_NOT_IN_HAND", "in your hand")
@@ -120,9 +128,8 @@ def _discard_initial(flow: Flow, seat: int, c: cmd.DiscardInitialCards) -> None:
     )
 
 
-def _select(flow: Flow, seat: int, c: cmd.SelectAction) -> None:
+def _select(flow: Emitter, seat: int, c: cmd.SelectAction) -> None:
     s = flow.state
-    stage_is(s, "SELECT")
     wanted = 2 if s.advanced else 1
     if len(c.actions) != wanted:
         raise IllegalMove("INVALID_ACTION_COUNT", f"choose exactly {wanted} action card(s)")
@@ -134,9 +141,8 @@ def _select(flow: Flow, seat: int, c: cmd.SelectAction) -> None:
     flow.emit(ev.ActionChosen(seat), ev.ActionChoiceSealed(seat, c.actions))
 
 
-def _keep(flow: Flow, seat: int, c: cmd.KeepExploredCards) -> None:
+def _keep(flow: Emitter, seat: int, c: cmd.KeepExploredCards) -> None:
     s = flow.state
-    stage_is(s, "EXPLORE")
     p = s.player(seat)
     keep = min(p.keep, len(p.explored))
     if len(c.cards) != keep:
@@ -163,9 +169,8 @@ def development_problem(state: State, seat: int, development: int) -> str | None
     return None
 
 
-def _choose_development(flow: Flow, seat: int, c: cmd.ChooseDevelopment) -> None:
+def _choose_development(flow: Emitter, seat: int, c: cmd.ChooseDevelopment) -> None:
     s = flow.state
-    stage_is(s, "DEVELOP_CHOOSE")
     if c.card is not None:
         problem = development_problem(s, seat, c.card)
         if problem is not None:
@@ -173,9 +178,8 @@ def _choose_development(flow: Flow, seat: int, c: cmd.ChooseDevelopment) -> None
     flow.emit(ev.DevelopmentChosen(seat), ev.DevelopmentChoiceSealed(seat, c.card))
 
 
-def _pay_development(flow: Flow, seat: int, c: cmd.PayForDevelopment) -> None:
+def _pay_development(flow: Emitter, seat: int, c: cmd.PayForDevelopment) -> None:
     s = flow.state
-    stage_is(s, "DEVELOP_PAY")
     development = s.player(seat).choice
     assert development is not None
     cost = develop_cost(s, seat, development)
@@ -194,9 +198,8 @@ def world_problem(state: State, seat: int, world: int) -> str | None:
     return placement_problem(state, seat, world, len(p.hand) - 1)
 
 
-def _choose_world(flow: Flow, seat: int, c: cmd.ChooseWorld) -> None:
+def _choose_world(flow: Emitter, seat: int, c: cmd.ChooseWorld) -> None:
     s = flow.state
-    stage_is(s, "SETTLE_CHOOSE")
     if c.card is not None:
         problem = world_problem(s, seat, c.card)
         if problem is not None:
@@ -204,15 +207,13 @@ def _choose_world(flow: Flow, seat: int, c: cmd.ChooseWorld) -> None:
     flow.emit(ev.WorldChosen(seat), ev.WorldChoiceSealed(seat, c.card))
 
 
-def _resolve_settle(flow: Flow, seat: int, c: cmd.ResolveSettle) -> None:
-    stage_is(flow.state, "SETTLE_RESOLVE")
+def _resolve_settle(flow: Emitter, seat: int, c: cmd.ResolveSettle) -> None:
     cost, strength = check_resolution(flow.state, seat, c)
     resolve(flow, seat, c, cost, strength)
 
 
-def _hand_limit(flow: Flow, seat: int, c: cmd.DiscardForHandLimit) -> None:
+def _hand_limit(flow: Emitter, seat: int, c: cmd.DiscardForHandLimit) -> None:
     s = flow.state
-    stage_is(s, "HAND_LIMIT")
     excess = len(s.player(seat).hand) - HAND_LIMIT
     if len(c.cards) != excess:
         raise IllegalMove("WRONG_DISCARD_COUNT", f"discard exactly {excess} cards")
@@ -223,27 +224,31 @@ def _hand_limit(flow: Flow, seat: int, c: cmd.DiscardForHandLimit) -> None:
     )
 
 
-_HANDLERS: dict[type, Callable[[Flow, int, Any], None]] = {
-    cmd.DiscardInitialCards: _discard_initial,
-    cmd.SelectAction: _select,
-    cmd.KeepExploredCards: _keep,
-    cmd.ChooseDevelopment: _choose_development,
-    cmd.PayForDevelopment: _pay_development,
-    cmd.ChooseWorld: _choose_world,
-    cmd.ResolveSettle: _resolve_settle,
-    cmd.SellGood: sell,
-    cmd.UseConsumePower: use_consume,
-    cmd.FinishConsume: finish_consume,
-    cmd.UseProducePower: use_produce,
-    cmd.FinishProduce: finish_produce,
-    cmd.DiscardForHandLimit: _hand_limit,
+def _row(handler: Handler, stage: str) -> CommandRule:
+    return CommandRule(handler, frozenset({stage}), "that decision is not asked during {phase}")
+
+
+COMMANDS: CommandTable = {
+    cmd.DiscardInitialCards: _row(_discard_initial, "SETUP_DISCARD"),
+    cmd.SelectAction: _row(_select, "SELECT"),
+    cmd.KeepExploredCards: _row(_keep, "EXPLORE"),
+    cmd.ChooseDevelopment: _row(_choose_development, "DEVELOP_CHOOSE"),
+    cmd.PayForDevelopment: _row(_pay_development, "DEVELOP_PAY"),
+    cmd.ChooseWorld: _row(_choose_world, "SETTLE_CHOOSE"),
+    cmd.ResolveSettle: _row(_resolve_settle, "SETTLE_RESOLVE"),
+    cmd.SellGood: _row(sell, "CONSUME"),
+    cmd.UseConsumePower: _row(use_consume, "CONSUME"),
+    cmd.FinishConsume: _row(finish_consume, "CONSUME"),
+    cmd.UseProducePower: _row(use_produce, "PRODUCE"),
+    cmd.FinishProduce: _row(finish_produce, "PRODUCE"),
+    cmd.DiscardForHandLimit: _row(_hand_limit, "HAND_LIMIT"),
 }
 
 
 def decide(state: State, seat: Seat, command: Any, chance: Chance) -> list[Any]:
     """The events of one decision and its automatic consequences. The platform has already
     refused a finished match, an unknown seat and a seat not in `to_move`."""
-    flow = Flow(state, chance)
-    _HANDLERS[type(command)](flow, seat, command)
+    flow = Emitter(state, chance)
+    gate(COMMANDS, state.stage, command).handler(flow, seat, command)
     advance(flow)
     return flow.events

@@ -9,17 +9,15 @@ from domain.game import IllegalMove
 from . import commands as cmd
 from . import events as ev
 from .components import TRADE_VALUE, card
-from .flow import Flow
+from .flow import Emitter
 from .powers import active_powers, trade_bonus
 from .powers_consume import CONSUME_HANDLERS
-from .rules_checks import stage_is
 from .rules_round import consume_options_left, must_trade
 from .state import State
 
 
-def sell(flow: Flow, seat: int, c: cmd.SellGood) -> None:
+def sell(flow: Emitter, seat: int, c: cmd.SellGood) -> None:
     s = flow.state
-    stage_is(s, "CONSUME")
     p = s.player(seat)
     if "CONSUME_TRADE" not in p.actions:
         raise IllegalMove("NOT_TRADE_SELECTOR", "only a player who chose Trade may sell")
@@ -42,9 +40,8 @@ def _consume_power(state: State, seat: int, source: int, index: int) -> Any:
     raise IllegalMove("POWER_NOT_AVAILABLE", "no such Consume power in play")
 
 
-def use_consume(flow: Flow, seat: int, c: cmd.UseConsumePower) -> None:
+def use_consume(flow: Emitter, seat: int, c: cmd.UseConsumePower) -> None:
     s = flow.state
-    stage_is(s, "CONSUME")
     if must_trade(s, seat):
         raise IllegalMove(
             "TRADE_REQUIRED_FIRST",
@@ -58,9 +55,8 @@ def use_consume(flow: Flow, seat: int, c: cmd.UseConsumePower) -> None:
     handler.apply(flow, seat, power, c)
 
 
-def finish_consume(flow: Flow, seat: int, c: cmd.FinishConsume) -> None:
+def finish_consume(flow: Emitter, seat: int, c: cmd.FinishConsume) -> None:
     s = flow.state
-    stage_is(s, "CONSUME")
     if must_trade(s, seat):
         raise IllegalMove(
             "TRADE_REQUIRED_FIRST",

@@ -7,16 +7,14 @@ from domain.game import IllegalMove
 from . import commands as cmd
 from . import events as ev
 from .components import card
-from .flow import Flow
+from .flow import Emitter
 from .powers import active_powers
 from .powers_produce import PRODUCE_HANDLERS, good_arrived
-from .rules_checks import stage_is
 from .rules_round import end_produce_turn, produce_choices_left
 
 
-def use_produce(flow: Flow, seat: int, c: cmd.UseProducePower) -> None:
+def use_produce(flow: Emitter, seat: int, c: cmd.UseProducePower) -> None:
     s = flow.state
-    stage_is(s, "PRODUCE")
     p = s.player(seat)
     if c.card is None:
         if "PRODUCE" not in p.actions or p.bonus_used:
@@ -50,9 +48,8 @@ def use_produce(flow: Flow, seat: int, c: cmd.UseProducePower) -> None:
         good_arrived(flow, seat, c.world)
 
 
-def finish_produce(flow: Flow, seat: int, c: cmd.FinishProduce) -> None:
+def finish_produce(flow: Emitter, seat: int, c: cmd.FinishProduce) -> None:
     s = flow.state
-    stage_is(s, "PRODUCE")
     if produce_choices_left(s, seat, mandatory_only=True):
         raise IllegalMove(
             "MANDATORY_POWER_UNUSED",

@@ -19,7 +19,7 @@ from .components import (
     TABLEAU_END,
     card,
 )
-from .flow import Flow
+from .flow import Emitter
 from .powers import active_powers, develop_terms, explore_terms
 from .powers_consume import CONSUME_HANDLERS, goods_of
 from .powers_produce import empty_windfall_worlds, run_step, windfall_options
@@ -62,7 +62,9 @@ def develop_cost(state: State, seat: int, development: int) -> int:
     return max(0, card(development).cost - reduce - bonus)
 
 
-def place_development(flow: Flow, seat: int, development: int, discards: tuple[int, ...]) -> None:
+def place_development(
+    flow: Emitter, seat: int, development: int, discards: tuple[int, ...]
+) -> None:
     cost = len(discards)
     draw_after = develop_terms(flow.state, seat).draw_after
     if discards:
@@ -102,7 +104,7 @@ def produce_choices_left(state: State, seat: int, mandatory_only: bool) -> bool:
     return not mandatory_only and bool(bonus_targets(state, seat))
 
 
-def _start_explore(flow: Flow) -> None:
+def _start_explore(flow: Emitter) -> None:
     for seat in flow.state.order:
         terms = explore_terms(flow.state, seat)
         actions = set(flow.state.player(seat).actions)
@@ -122,7 +124,7 @@ def _start_explore(flow: Flow) -> None:
             )
 
 
-def _start_instance(flow: Flow) -> None:
+def _start_instance(flow: Emitter) -> None:
     s = flow.state
     nxt = s.schedule[0]
     bonus = tuple(seat for seat in s.order if has_bonus(s, seat, nxt.phase, nxt.instance))
@@ -136,7 +138,7 @@ def _start_instance(flow: Flow) -> None:
         _produce_turn_starts(flow)
 
 
-def _produce_turn_starts(flow: Flow) -> None:
+def _produce_turn_starts(flow: Emitter) -> None:
     """Digest 4.9 (p. 8, "im Uhrzeigersinn"): the seat first in player order that has not yet
     produced fills its production worlds (step 1) and draws (step 2); its decisions (step 3)
     follow before the next seat starts, so who gets the last cards follows the seating order."""
@@ -146,7 +148,7 @@ def _produce_turn_starts(flow: Flow) -> None:
         run_step(flow, seat, "draw")
 
 
-def end_produce_turn(flow: Flow, seat: int) -> None:
+def end_produce_turn(flow: Emitter, seat: int) -> None:
     """The seat has decided (steps 1-3); still in its own turn it draws for the goods it produced
     (step 4: Consumer Markets, Research Labs, Diversified Economy; their cards, p. 11, set no
     end-of-phase timing), then the next seat in player order starts."""
@@ -155,7 +157,7 @@ def end_produce_turn(flow: Flow, seat: int) -> None:
     _produce_turn_starts(flow)
 
 
-def _end_phase(flow: Flow) -> None:
+def _end_phase(flow: Emitter) -> None:
     s = flow.state
     if s.phase == "PRODUCE":
         for seat in s.order:
@@ -171,7 +173,7 @@ def final_events(state: State, reason: str) -> ev.GameEnded:
     return ev.GameEnded(totals, ties, winners, reason)
 
 
-def _end_round(flow: Flow) -> None:
+def _end_round(flow: Emitter) -> None:
     s = flow.state
     triggers: list[str] = []
     if any(len(p.tableau) >= TABLEAU_END for p in s.players):
@@ -187,7 +189,7 @@ def _end_round(flow: Flow) -> None:
         flow.emit(ev.RoundStarted(s.round + 1))
 
 
-def _after_phases(flow: Flow) -> None:
+def _after_phases(flow: Emitter) -> None:
     over = tuple(
         seat for seat in flow.state.order if len(flow.state.player(seat).hand) > HAND_LIMIT
     )
@@ -197,7 +199,7 @@ def _after_phases(flow: Flow) -> None:
         _end_round(flow)
 
 
-def advance(flow: Flow) -> None:
+def advance(flow: Emitter) -> None:
     """Run automatic steps until some seat must decide or the match is over."""
     while True:
         s = flow.state

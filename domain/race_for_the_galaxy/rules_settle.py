@@ -9,7 +9,7 @@ from domain.game import IllegalMove
 from . import events as ev
 from .commands import ResolveSettle
 from .components import SETTLE_BONUS_DRAW, Design, card
-from .flow import Flow
+from .flow import Emitter
 from .powers import SettleTerms, settle_terms
 from .rules_choices import card_subsets
 from .rules_round import has_bonus
@@ -122,7 +122,7 @@ def check_resolution(state: State, seat: int, cmd: ResolveSettle) -> tuple[int, 
     return cost, 0
 
 
-def resolve(flow: Flow, seat: int, cmd: ResolveSettle, cost: int, strength: int) -> None:
+def resolve(flow: Emitter, seat: int, cmd: ResolveSettle, cost: int, strength: int) -> None:
     """Digest 4.7.4 step 3: tableau discards, payment, placement, windfall good, draws."""
     state = flow.state
     world_id = state.player(seat).choice

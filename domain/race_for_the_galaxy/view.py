@@ -10,7 +10,7 @@ from domain.game import Seat
 
 from .components import END_REASONS, Power, card, card_name
 from .rules import to_move
-from .scoring import scores, six_cost_bonus
+from .scoring import scores, six_cost_bonus, unconditional_military
 from .state import State
 
 _SEALED_CHOICE_STAGES = frozenset({"DEVELOP_CHOOSE", "SETTLE_CHOOSE"})
@@ -28,6 +28,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     decided: bool  # in a simultaneous step: this seat has chosen (its choice may be sealed)
     actions: tuple[str, ...] | None  # None while sealed from the viewer
     choice: int | None  # a revealed (or the viewer's own) Develop/Settle choice
+    military: int  # the tableau's standing military (its MILITARY powers; digest 4.7)
     bonuses: tuple[tuple[int, int], ...] = ()
     """(development, VP) for each 6-cost development of the tableau: what it scores now."""
 
@@ -69,6 +70,7 @@ def _player_view(state: State, seat: int, viewer: Seat | None, total: int) -> Pl
         and seat not in state.waiting,
         actions=None if actions_sealed else p.actions,
         choice=None if choice_sealed else p.choice,
+        military=unconditional_military(p.tableau),
         bonuses=tuple(
             (c, six_cost_bonus(card(c), p.tableau, p.chips))
             for c in p.tableau

@@ -2,9 +2,10 @@
 
 Each game has one module here with two functions (the drawing contract, `Drawer`):
 
-- `board(view, seats)`: the board as a picture, from a view as `Rules.view` gives it (turned
-  into JSON-like builtins with `msgspec.to_builtins`): the spectator's view or a seat's (both
-  have the same shape; a seat's shows its own secrets). It must draw only what the view holds.
+- `board(view, seats)`: the board as a picture, from the typed view as `Rules.view` gives it:
+  the spectator's view or a seat's (both have the same shape; a seat's shows its own secrets).
+  It must draw only what the view holds, and every number it shows comes from the view or the
+  game's own tables (`domain/<game>/components.py`), never from rules of its own.
 - `private(view, seat, seats)`: what the seat `seat` privately knows (its hand, its orders, its
   peeks), from that seat's own view, in its own panel; None when the game hides nothing from
   others at this point.

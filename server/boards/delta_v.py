@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from domain.delta_v.components import GRID_SIZE, INCIDENT_NAMES, MINERAL_NAMES, STATION, Face
 from domain.delta_v.view import CellView, DeltaVView, PlayerView
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
@@ -248,8 +246,8 @@ def header(v: DeltaVView, seats: Sequence[str]) -> Element:
     )
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
-    v = msgspec.convert(view, DeltaVView)
+def board(view: DeltaVView, seats: Sequence[str]) -> Element:
+    v = view
     card_heights = sum(110 + 19 * (1 + max(0, len(p.collection) - 1) // 19) for p in v.players)
     width = FIELD + SIDE + 24
     below = max(HEAD + FIELD + 12, HEAD + card_heights + 62)
@@ -274,8 +272,8 @@ PANEL_ROW = 10
 """Tiles per row of a seat's private panel."""
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
-    v = msgspec.convert(view, DeltaVView)
+def private(view: DeltaVView, seat: str, seats: Sequence[str]) -> Element | None:
+    v = view
     if not v.peeks and not v.known_tiles:
         return None
     rows: list[tuple[str, Sequence[Any]]] = []

@@ -18,6 +18,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import msgspec
+
 from domain.duck_dealer.components import (
     CLIENTS,
     DELIVERY_VP,
@@ -31,6 +33,7 @@ from domain.duck_dealer.components import (
     TURN_TRACK_LENGTH,
     free_segments_for,
 )
+from domain.duck_dealer.view import DuckDealerView
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
 Point = tuple[float, float]
@@ -888,7 +891,8 @@ def _cargo(player: dict[str, Any], x0: float, y0: float) -> Element:
 # -- the contract -------------------------------------------------------------------------
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
+def board(typed: DuckDealerView, seats: Sequence[str]) -> Element:
+    view = msgspec.to_builtins(typed)  # this board reads the view as JSON-like builtins
     players = list(view["players"])
     cards_bottom = CARD_TOP + len(players) * CARD_HEIGHT
     track_y = max(MAP_CENTRE[1] + MAP_BOTTOM, cards_bottom) + 34
@@ -910,7 +914,8 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
+def private(typed: DuckDealerView, seat: str, seats: Sequence[str]) -> Element | None:
+    view = msgspec.to_builtins(typed)
     """A seat's own sealed turn-order bid (auction variant), the one secret of the game."""
     own = view.get("seat")
     player = next((p for p in view["players"] if p["seat"] == own), None)

@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from server.boards.svg import PAPER, Element, el, svg, text
 
 LINE = 20
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
+def board(typed: msgspec.Struct, seats: Sequence[str]) -> Element:
+    view = msgspec.to_builtins(typed)  # this board reads the view as JSON-like builtins
     rows = _rows(view)
     height = LINE * (len(rows) + 1)
     lines = [
@@ -29,7 +32,7 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
+def private(typed: msgspec.Struct, seat: str, seats: Sequence[str]) -> Element | None:
     return None
 
 

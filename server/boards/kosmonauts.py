@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
-
-import msgspec
 
 from domain.kosmonauts.components import (
     ASTEROID_BELT,
@@ -247,8 +244,8 @@ def legend(x: float, y: float) -> Element:
     return group(items)
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
-    v = msgspec.convert(view, KosmonautsView)
+def board(view: KosmonautsView, seats: Sequence[str]) -> Element:
+    v = view
     width, height = BOARD_W + SIDE, HEAD + BOARD_H
     return svg(
         width,
@@ -266,8 +263,8 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
-    v = msgspec.convert(view, KosmonautsView)
+def private(view: KosmonautsView, seat: str, seats: Sequence[str]) -> Element | None:
+    v = view
     own = next((ship for ship in v.ships if seats[ship.seat] == seat), None)
     if own is None or own.missions is None:
         return None

@@ -17,13 +17,17 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import msgspec
+
 from domain.onward_to_venus.components import (
     ADJACENCY,
     EMPIRE_NAMES,
     END_REASONS,
     HAND_LIMIT,
+    KEPT_TILE_VP,
     TILES,
 )
+from domain.onward_to_venus.view import OnwardView
 from server.boards.svg import INK, MUTED, PAPER, Element, el, group, seat_colour, svg, text
 
 # --- geometry -------------------------------------------------------------------------------
@@ -114,7 +118,6 @@ TILE_STYLE: dict[str, tuple[str, str, str, str]] = {
     "TENSION": ("#f7d5a8", "TENSION", "⚔", "fight to take over a rival's factory or mine"),
     "ALIEN": ("#bfeab2", "ALIEN", "UFO", "alien invaders: defence 7, 2 VP to whoever wins"),
 }
-KEPT_VP = {"TROPHY": 1, "CRISIS": 1, "ALIEN": 2}
 
 # --- pieces ---------------------------------------------------------------------------------
 
@@ -122,14 +125,7 @@ UNIT_KINDS = ("INF", "CRU", "TANK")
 UNIT_NAMES = {"INF": "infantry", "CRU": "space cruiser", "TANK": "tank (AFV)"}
 BUILDING_CODES = {"FAC": "FACTORY", "MINE": "MINE"}
 BUILDING_NAMES = {"FACTORY": "factory", "MINE": "mine"}
-INCOME = {"FACTORY": 2, "MINE": 3}
 SUPPLY_ORDER = ("INF", "CRU", "TANK", "FACTORY", "MINE")
-UNIT_CP = {"INF": 1, "CRU": 1, "TANK": 2}  # combat points of a landed unit
-MODIFIED_CP = {
-    "ELITE_INFANTRY": ("INF", 2),
-    "MODERN_CRUISERS": ("CRU", 2),
-    "BIGGER_TANKS": ("TANK", 3),
-}
 
 # --- cards ----------------------------------------------------------------------------------
 
@@ -218,7 +214,8 @@ DIE_SKULL = 0
 # ============================================================================================
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
+def board(typed: OnwardView, seats: Sequence[str]) -> Element:
+    view = msgspec.to_builtins(typed)  # this board reads the view as JSON-like builtins
     names = _names(view, seats)
     size = _station_size(view)
     stations_bottom = TOP + 2 * size + GAP
@@ -243,7 +240,8 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
+def private(typed: OnwardView, seat: str, seats: Sequence[str]) -> Element | None:
+    view = msgspec.to_builtins(typed)
     me = view.get("seat")
     if me is None:
         return None
@@ -295,12 +293,6 @@ def _counts(pieces: Iterable[str], seat: int) -> dict[str, int]:
         if _owner(piece) == seat:
             out[_kind(piece)] = out.get(_kind(piece), 0) + 1
     return out
-
-
-def _award(incomes: Sequence[int], hexes: Sequence[int]) -> list[int]:
-    """The VP each seat would take now on a planet (dense ranks of positive incomes)."""
-    ranks = sorted({i for i in incomes if i > 0}, reverse=True)
-    return [hexes[ranks.index(i)] if i > 0 and ranks.index(i) < len(hexes) else 0 for i in incomes]
 
 
 def _short(name: str, limit: int) -> str:
@@ -689,9 +681,8 @@ COLUMNS = {"name": 20, "orbit": 80, "surface": 156, "built": 216}
 
 
 def _presence(planet: dict[str, Any], names: Sequence[str], x0: float, y: float) -> Element:
-    hexes = planet["vp_hexes"]
     incomes = planet["incomes"]
-    award = _award(incomes, hexes)
+    award = planet["awards"]
     here = [
         s
         for s in range(len(names))
@@ -728,7 +719,7 @@ def _presence_row(
     orbit = _counts(planet["orbit"], seat)
     surface = _counts(planet["surface"], seat)
     built = _counts(planet["buildings"], seat)
-    income = sum(INCOME[k] * n for k, n in built.items() if k in INCOME)
+    income = planet["incomes"][seat]
     where = PLANET_NAMES[planet["name"]]
     return group(
         el("rect", x=x0 + 8, y=mid - 7, width=8, height=14, rx=2, fill=colour),
@@ -1048,12 +1039,11 @@ def _combat(view: Any, names: Sequence[str], y: float) -> Element:
         against = ""
     faces = list(fight.get("faces") or ())
     excluded = fight.get("excluded")
-    counted = [f for i, f in enumerate(faces) if i != excluded]
-    spread = max(counted) - min(counted) if counted else 0
-    need = int(fight["base"]) + spread
+    tally = view["tally"]
+    spread, need, committed = tally["spread"], tally["required"], tally["committed"]
     landed = list(fight.get("landed") or ())
     cards = int(fight.get("card_points") or 0)
-    units = _landed_points(landed, fight.get("modifiers") or ())
+    units = committed - cards
     head = f"⚔ {who} fights for T{fight['tile']} ({kind.lower()}) on {where}{against}"
     sums = (
         f"needs {fight['base']} + spread {spread} = {need} · committed {units + cards} "
@@ -1068,15 +1058,6 @@ def _combat(view: Any, names: Sequence[str], y: float) -> Element:
         ],
         text(dice_x + max(1, len(faces)) * 24 + 6, y + 38, sums, 12, text_anchor="start"),
     )
-
-
-def _landed_points(landed: Sequence[str], modifiers: Iterable[str]) -> int:
-    values = dict(UNIT_CP)
-    for card in modifiers:
-        if card in MODIFIED_CP:
-            kind, cp = MODIFIED_CP[card]
-            values[kind] = cp
-    return sum(values.get(_kind(u), 0) for u in landed)
 
 
 def _die(face: int, excluded: bool, ignored: bool, x: float, y: float) -> Element:
@@ -1207,7 +1188,7 @@ def _kept(tiles: Sequence[int], x: float, y: float, name: str) -> Element:
     for i, tile in enumerate(tiles):
         kind = _tile_kind(int(tile))
         fill = TILE_STYLE.get(kind, ("#eee", kind, "", ""))[0]
-        worth = KEPT_VP.get(kind, 0)
+        worth = KEPT_TILE_VP.get(kind, 0)
         cx = x + i * 24
         drawn.append(
             group(

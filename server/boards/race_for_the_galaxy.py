@@ -16,10 +16,8 @@ names, costs and powers."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
-
-import msgspec
 
 from domain.race_for_the_galaxy.components import END_REASONS, Design, Power, ScoringRule, card
 from domain.race_for_the_galaxy.view import PlayerView, RaceView
@@ -151,8 +149,8 @@ SCORING_WORDS: dict[str, str] = {  # a 6-cost development's condition (digest 6.
 # --- the two drawings -------------------------------------------------------------------------
 
 
-def board(view: Any, seats: Sequence[str]) -> Element:
-    v = msgspec.convert(view, RaceView)
+def board(view: RaceView, seats: Sequence[str]) -> Element:
+    v = view
     y = HEAD
     bands: list[Element] = []
     leaders = _leaders(v)
@@ -175,8 +173,8 @@ def board(view: Any, seats: Sequence[str]) -> Element:
     )
 
 
-def private(view: Any, seat: str, seats: Sequence[str]) -> Element | None:
-    v = msgspec.convert(view, RaceView)
+def private(view: RaceView, seat: str, seats: Sequence[str]) -> Element | None:
+    v = view
     if v.seat is None:
         return None
     own = v.players[v.seat]
@@ -528,7 +526,7 @@ def seat_facts(
 
 def _tableau_caption(p: PlayerView, room: float) -> str:
     """The tableau's size, goods, military and exploring, as many as fit in `room` letters."""
-    military = _military(p.tableau)
+    military = p.military
     facts = [
         f"tableau {_count(len(p.tableau), 'card')}",
         _count(len(p.goods), "good") if p.goods else "",
@@ -675,10 +673,6 @@ def _slot(x0: float, y0: float, i: int) -> tuple[float, float]:
 
 def _rows(count: int) -> int:
     return max(1, 1 + (count - 1) // PER_ROW)
-
-
-def _military(tableau: Iterable[int]) -> int:
-    return sum(p.value for c in tableau for p in card(c).powers if p.code == "MILITARY")
 
 
 def _leaders(v: RaceView) -> set[int]:

@@ -98,5 +98,5 @@ def test_a_store_file_that_is_no_database_is_a_store_error(
         cli(*command)
         return
     out = cli(*command, code=3)
-    assert "STORE_ERROR" in out and "not a database" in out and "internal error" not in out
+    assert "STORE_UNAVAILABLE" in out and "not a database" in out and "internal error" not in out
     assert (tmp_path / "notes.db").read_text() == "these are my notes, not a database\n"

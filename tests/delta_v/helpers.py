@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +40,7 @@ from domain.delta_v.rules import opening_events
 from domain.delta_v.rules_board import bribe_by_id, contract_by_id
 from domain.delta_v.state import DeltaVOptions, State
 from domain.game import ChanceNeeded, HouseChance, IllegalMove, Rng, TableChance
+from tests.scenario import kinds
 
 ANN, BEN, CAT = 0, 1, 2
 FILLER = mineral("EPS", 1)
@@ -201,8 +201,7 @@ def end_reason(events: list[Event]) -> str:
     return ended.reason
 
 
-def types(events: Iterable[Event]) -> list[str]:
-    return [type(e).__name__ for e in events]
+types = kinds
 
 
 def play_random_match(seats: int, seed: int, **options: object) -> tuple[State, list[Event]]:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import pytest
 from msgspec.structs import replace
 
 from domain.duck_dealer import RULES
-from domain.duck_dealer.commands import BeginActionTurn, Command
+from domain.duck_dealer.commands import BeginActionTurn
 from domain.duck_dealer.events import Event, PlanetPiece, SetupRandomized, TurnOrderFixed
-from domain.duck_dealer.rules_common import fold
 from domain.duck_dealer.state import DuckDealerOptions, Site, State
-from domain.game import IllegalMove, Seat, TableChance
+from domain.game import Seat
+from tests.scenario import Scenario
 
 START_MINES = {
     "S1": "M_S_DUCK",
@@ -75,7 +73,7 @@ def opening(n_seats: int, options: DuckDealerOptions | None = None) -> State:
     events: list[Event] = [worked_example_setup()]
     if not options.auction:
         events.append(TurnOrderFixed(order=tuple(range(n_seats))))
-    return fold(state, events)
+    return RULES.fold(state, events)
 
 
 def board(n_seats: int = 2, options: DuckDealerOptions | None = None) -> State:
@@ -126,21 +124,8 @@ def in_action_turn(state: State, seat: Seat, cubes_on_track: int = 0) -> State:
     return play(state, seat, BeginActionTurn())[0]
 
 
-def play(
-    state: State, seat: Seat, command: Command, outcomes: Sequence[object] = ()
-) -> tuple[State, list[Event]]:
-    """`command` decided, chance's outcomes (if the rules ask any) given as a table gives them."""
-    RULES.check_turn(state, seat, command)  # what the platform checks before every game
-    events = RULES.decide(state, seat, command, TableChance(outcomes))
-    return fold(state, events), events
-
-
-def rejected(state: State, seat: Seat, command: Command, code: str) -> None:
-    with pytest.raises(IllegalMove) as caught:
-        RULES.check_turn(state, seat, command)  # what the platform checks before every game
-        RULES.decide(state, seat, command, TableChance())
-    assert caught.value.code == code, caught.value
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [type(e).__name__ for e in events]
+SCENE = Scenario(RULES)
+play = SCENE.play
+"""`command` decided after the platform's turn check, chance's outcomes (if the rules ask any)
+given as a table gives them."""
+rejected = SCENE.refused

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from domain.duck_dealer import RULES
 from domain.duck_dealer.events import Event
-from domain.duck_dealer.rules_common import fold
 from domain.duck_dealer.state import DuckDealerOptions, State
 from domain.game import Command, GameEvent, HouseChance, Rng, Seat
 
@@ -16,12 +15,12 @@ from domain.game import Command, GameEvent, HouseChance, Rng, Seat
 def new_match(n_seats: int, options: DuckDealerOptions | None = None, seed: int = 0) -> State:
     options = options or DuckDealerOptions()
     state = RULES.initial(n_seats, options)
-    return fold(state, RULES.setup(n_seats, options, HouseChance(Rng(seed, 0))))  # type: ignore[arg-type]
+    return RULES.fold(state, RULES.setup(n_seats, options, HouseChance(Rng(seed, 0))))
 
 
 def apply(state: State, seat: Seat, command: Command, n: int = 1) -> tuple[State, list[Event]]:
     events = RULES.decide(state, seat, command, HouseChance(Rng(0, n)))
-    return fold(state, events), events  # type: ignore[arg-type]
+    return RULES.fold(state, events), events
 
 
 @dataclass

@@ -27,6 +27,7 @@ from domain.kosmonauts.flight import Rose
 from domain.kosmonauts.state import KosmonautsOptions, MarkerHeld, Ship, State
 from domain.match import Match
 from tests.kosmonauts.pilot import pilot_decision
+from tests.scenario import kinds
 
 # Bodies out of the way (the south-west of the board) unless a test moves them.
 DEFAULT_SPACES: dict[Body, int] = {
@@ -166,12 +167,7 @@ def rejected(state: State, seat: Seat, command: Command) -> str:
     return refusal(state, seat, command).code
 
 
-def of_type(events: list[GameEvent], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def names(events: list[GameEvent]) -> list[str]:
-    return [type(e).__name__ for e in events]
+names = kinds
 
 
 @dataclass

@@ -18,7 +18,7 @@ from domain.kosmonauts import RULES
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.commands import ChooseEventCard
 from domain.kosmonauts.components import BODIES, EVENT_CARDS, MISSIONS, NON_EARTH_BODIES
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_legal import legal
 from domain.kosmonauts.rules_setup import _settle_clashes
 from domain.kosmonauts.state import State
@@ -218,7 +218,7 @@ def test_when_the_mission_i_deck_runs_out_the_set_aside_cards_are_drawn_from() -
             0: ["M1-MARS", "M2A-MARS", "M2B-VENUS"],
             1: ["M1-JUPITER", "M2A-JUPITER", "M2B-COMET"],
         }
-        out = Outcome(RULES.initial(2, _options()))
+        out = Emitter(RULES.initial(2, _options()), chance)
         _settle_clashes(out, chance, hands, ["M1-COMET", "M1-VENUS"])
         return out.events
 

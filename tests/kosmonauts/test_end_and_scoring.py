@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from domain.game import TableChance
 from domain.kosmonauts import RULES
 from domain.kosmonauts import events as ev
 from domain.kosmonauts.commands import LandOnArrivingBody, Refuel, ResolveFlight
-from domain.kosmonauts.rules_evolve import Outcome
+from domain.kosmonauts.rules_evolve import Emitter
 from domain.kosmonauts.rules_scoring import end_match, mission_met
 from tests.kosmonauts.helpers import game, names, of_type, rejected, rose, ship, when
 
@@ -109,20 +110,20 @@ def test_a_phase_4_return_earns_the_earth_marker_when_nobody_returned_earlier() 
 
 def test_ties_on_return_phase_go_to_the_four_point_markers_then_are_shared() -> None:
     state = t13_state()
-    out = Outcome(state)
+    out = Emitter(state, TableChance())
     end_match(out, "ROUND_LIMIT")
     declared = of_type(out.events, ev.WinnersDeclared)[0]
     # 24+6 against 26+6: no return, so the score decides
     assert (declared.winners, declared.decided_by) == ((1,), "SCORE")
     twins = game([ship((0, 5)), ship((0, 6))], phase="PLANETS")
-    out = Outcome(twins)
+    out = Emitter(twins, TableChance())
     end_match(out, "ROUND_LIMIT")
     assert of_type(out.events, ev.WinnersDeclared)[0].decided_by == "SHARED"
     fours = game(
         [ship((0, 5), markers=(("MARS", 4),)), ship((0, 6), markers=(("MARS", 3), ("VENUS", 1)))],
         phase="PLANETS",
     )
-    out = Outcome(fours)
+    out = Emitter(fours, TableChance())
     end_match(out, "ROUND_LIMIT")
     declared = of_type(out.events, ev.WinnersDeclared)[0]
     assert (declared.winners, declared.decided_by) == ((0,), "FOUR_VP_MARKERS")
@@ -207,7 +208,7 @@ def test_t14_final_landing_needs_four_markers_or_none_left() -> None:
 
 def test_advanced_ties_are_broken_by_shields_left() -> None:
     state = game([ship((0, 5), shields=1), ship((0, 6), shields=2)], phase="PLANETS", advanced=True)
-    out = Outcome(state)
+    out = Emitter(state, TableChance())
     end_match(out, "ROUND_LIMIT")
     declared = of_type(out.events, ev.WinnersDeclared)[0]
     assert (declared.winners, declared.decided_by) == ((1,), "SHIELDS")

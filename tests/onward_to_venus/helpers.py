@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
-import pytest
 from msgspec.structs import replace
 
-from cli.simulate import SEAT_NAMES
-from domain.game import Chance, GameEvent, HouseChance, IllegalMove, Rng
-from domain.match import Match
+from domain.game import Chance, GameEvent, HouseChance, Rng
 from domain.onward_to_venus import RULES
 from domain.onward_to_venus.commands import Command, DeclineReaction, TakePassMarker
 from domain.onward_to_venus.components import (
@@ -25,6 +21,7 @@ from domain.onward_to_venus.components import (
     TILES,
 )
 from domain.onward_to_venus.state import OnwardOptions, Planet, State, building_index, unit_index
+from tests.scenario import Scenario, kinds, of_type
 
 SKULL = 0
 
@@ -134,21 +131,9 @@ def with_money(state: State, seat: int, amount: int) -> State:
     return replace(state, money=tuple(money))
 
 
-def match_at(state: State) -> Match:
-    """The platform's Match aggregate standing at a hand-built `state` (its checks run first)."""
-    match = Match.start(RULES.slug, list(SEAT_NAMES[: state.n]), None, 1)
-    match.state = state
-    return match
-
-
-def rejected(state: State, seat: int, command: Command, code: str) -> IllegalMove:
-    """When `seat` sends `command` to a Match at `state`, then it is refused with `code`."""
-    before = msgspec.json.encode(state)
-    with pytest.raises(IllegalMove) as caught:
-        match_at(state).decide(seat, command)
-    assert caught.value.code == code, caught.value
-    assert msgspec.json.encode(state) == before
-    return caught.value
+SCENE = Scenario(RULES)
+match_at = SCENE.at
+rejected = SCENE.refused
 
 
 def play(
@@ -160,12 +145,8 @@ def play(
     return RULES.fold(state, events), events
 
 
-def names(events: Sequence[GameEvent]) -> list[str]:
-    return [type(e).__name__ for e in events]
-
-
-def of(events: Sequence[GameEvent], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
+names = kinds
+of = of_type
 
 
 def end_action_phase(

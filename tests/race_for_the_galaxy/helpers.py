@@ -11,10 +11,10 @@ from msgspec.structs import replace
 
 from domain.chance import HouseChance, TableChance
 from domain.game import Chance, GameEvent, IllegalMove, Rng
-from domain.match import Match
 from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.components import CARDS
 from domain.race_for_the_galaxy.state import Player, RaceOptions, State
+from tests.scenario import Scenario
 
 
 def ids(name: str) -> list[int]:
@@ -103,13 +103,8 @@ def refused(state: State, seat: int, command: Any, code: str) -> None:
     assert info.value.code == code, info.value
 
 
-def refused_by_match(state: State, seat: int, command: Any, code: str) -> None:
-    """The platform's refusal (NOT_YOUR_TURN, GAME_OVER) for a command sent in `state`."""
-    match = Match.start(RULES.slug, [f"p{i}" for i in range(state.n_seats)], None, 0)
-    match.state = state
-    with pytest.raises(IllegalMove) as info:
-        match.decide(seat, command)
-    assert info.value.code == code, info.value
+refused_by_match = Scenario(RULES).refused
+"""The platform's refusal (NOT_YOUR_TURN, GAME_OVER) for a command sent in `state`."""
 
 
 def select(
@@ -126,10 +121,6 @@ def select(
         state, evs = play(state, seat, SelectAction(tuple(chosen)), drawn=given)
         events += evs
     return state, events
-
-
-def of_type(events: Sequence[GameEvent], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def hand_of(state: State, seat: int) -> tuple[int, ...]:

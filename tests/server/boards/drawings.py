@@ -8,8 +8,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from domain.match import Match
 from records.replays import parse
 
@@ -26,7 +24,8 @@ def last_version(path: Path) -> int:
 
 
 def view_of(match: Match, seat: int | None) -> Any:
-    return msgspec.to_builtins(match.rules.view(match.state, seat))
+    """The typed view a board draws from, as `server/pictures.py` hands it over."""
+    return match.rules.view(match.state, seat)
 
 
 def parsed(drawn: object) -> ET.Element:
