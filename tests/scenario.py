@@ -40,7 +40,7 @@ class Scenario(Generic[S]):
         self, state: S, seat: Seat, command: Any, chance: Chance | Sequence[Any] = ()
     ) -> tuple[S, list[Any]]:
         self.rules.check_turn(state, seat, command)  # what the platform checks before every game
-        source = chance if isinstance(chance, Chance) else TableChance(chance)
+        source = TableChance(chance) if isinstance(chance, list | tuple) else chance
         events = list(self.rules.decide(state, seat, command, source))
         return self.rules.fold(state, events), events
 

@@ -12,6 +12,7 @@ from domain.duck_dealer.events import Event, PlanetPiece, SetupRandomized, TurnO
 from domain.duck_dealer.state import DuckDealerOptions, Site, State
 from domain.game import Seat
 from tests.scenario import Scenario
+from tests.scenario import kinds as kinds
 
 START_MINES = {
     "S1": "M_S_DUCK",

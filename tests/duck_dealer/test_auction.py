@@ -70,7 +70,7 @@ def test_a_tie_left_after_the_rebid_is_broken_by_chance_when_it_shows() -> None:
     for seat in (0, 1):
         state, _ = play(state, seat, SubmitTurnOrderBid(amount=1))
     state, _ = play(state, 0, SubmitTurnOrderBid(amount=1))
-    state, events = play(state, 1, SubmitTurnOrderBid(amount=1), outcomes=[1])
+    state, events = play(state, 1, SubmitTurnOrderBid(amount=1), [1])
     assert events[-1] == BidTieBroken(order=(1, 0)) and events[-1].reveals
     assert state.phase == "choosing_positions" and state.choosers == (1, 0)
 
@@ -82,7 +82,7 @@ def test_only_the_seats_still_tied_are_ordered_by_chance() -> None:
     assert state.bidders == (0, 1, 2)
     state, _ = play(state, 0, SubmitTurnOrderBid(amount=4))
     state, _ = play(state, 1, SubmitTurnOrderBid(amount=3))
-    state, events = play(state, 2, SubmitTurnOrderBid(amount=3), outcomes=[2])
+    state, events = play(state, 2, SubmitTurnOrderBid(amount=3), [2])
     assert events[-1] == BidTieBroken(order=(2, 1))
     assert state.choosers == (3, 0, 2, 1)
 

@@ -172,7 +172,7 @@ def test_a_tie_after_the_rebid_asks_chance_to_order_exactly_the_tied_seats() -> 
         with pytest.raises(IllegalMove) as refused:
             RULES.decide(state, 3, last, TableChance(impossible))
         assert str(refused.value).startswith(f"IMPOSSIBLE_OUTCOME: {impossible[-1]} cannot be ")
-    _, events = play(state, 3, last, outcomes=[2, 0, 3])
+    _, events = play(state, 3, last, [2, 0, 3])
     assert events[-1] == BidTieBroken(order=(2, 0, 3, 1))
 
 

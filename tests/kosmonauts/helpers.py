@@ -28,6 +28,7 @@ from domain.kosmonauts.state import KosmonautsOptions, MarkerHeld, Ship, State
 from domain.match import Match
 from tests.kosmonauts.pilot import pilot_decision
 from tests.scenario import kinds
+from tests.scenario import of_type as of_type
 
 # Bodies out of the way (the south-west of the board) unless a test moves them.
 DEFAULT_SPACES: dict[Body, int] = {

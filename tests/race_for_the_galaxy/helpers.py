@@ -15,6 +15,7 @@ from domain.race_for_the_galaxy import RULES
 from domain.race_for_the_galaxy.components import CARDS
 from domain.race_for_the_galaxy.state import Player, RaceOptions, State
 from tests.scenario import Scenario
+from tests.scenario import of_type as of_type
 
 
 def ids(name: str) -> list[int]:
