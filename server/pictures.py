@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import Any
 
 import msgspec
 
