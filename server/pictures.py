@@ -43,12 +43,14 @@ class Picture(msgspec.Struct, frozen=True, kw_only=True, rename={"as_": "as"}):
     panels: list[Panel]
 
 
-def picture(match: Match, viewer: Viewer, *, opened: bool) -> Picture:
+def picture(match: Match, viewer: Viewer, *, opened: bool, perspective: bool = False) -> Picture:
     """`match` (at whatever version it was loaded) drawn for `viewer`; `opened`: whether the
     match's record is open to everyone (decided at its latest version, not this one)."""
     seats = list(match.seats)
     draw = drawer(match.game)
-    everything = viewer.referee or (opened and viewer.seat is None)
+    # Once the record is open everything is everyone's, unless a seat's perspective was asked
+    # for (the analysis board's "as ben": what ben saw, his board and his own panel).
+    everything = viewer.referee or (opened and (viewer.seat is None or not perspective))
     if not match.dealt:
         waiting = ", ".join(match.waiting_for)
         source = "the table" if match.chance == TABLE else f"entropy from: {waiting}"
@@ -92,7 +94,7 @@ def drawn(found: Picture) -> Drawn:
     return Drawn(body=body, etag=f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"')
 
 
-Key = tuple[str, int, str, bool]
+Key = tuple[str, int, str, bool, bool]
 """What a picture depends on: match, version, the viewer's label, whether the record is open."""
 
 

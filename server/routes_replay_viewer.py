@@ -64,10 +64,12 @@ async def board_picture(
         if at is not None and at > row.version:
             raise BadInput(f"at must be between 1 and {row.version}", code="BAD_STEP")
         over, opened = row.status == "over", row.opened
-        key = (row.match, at or row.version, label, opened)
-        if over and (found := FINISHED.get(key)) is not None:
-            return found, over
-        made = drawn(picture(svc.ledger.match(row.match, version=at), who, opened=opened))
+        perspective = as_ is not None  # a viewer asked for by name, not the token's own
+        key = (row.match, at or row.version, label, opened, perspective)
+        if over and (kept := FINISHED.get(key)) is not None:
+            return kept, over
+        shown = svc.ledger.match(row.match, version=at)
+        made = drawn(picture(shown, who, opened=opened, perspective=perspective))
         if over:
             FINISHED.put(key, made)
         return made, over

@@ -44,6 +44,7 @@ def test_keys_help_and_the_charts_readout(
     page.keyboard.press("Escape")
     assert page.get_by_role("dialog", name="keyboard keys").is_hidden()
     chart = page.locator("svg.chart")
+    chart.scroll_into_view_if_needed()  # below the board on a laptop's screen
     box = chart.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     readout = page.locator("output.chart-readout")

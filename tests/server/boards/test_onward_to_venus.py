@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.match import Match
@@ -80,14 +81,14 @@ def test_no_seat_sees_another_seats_cards() -> None:
     seats = list(match.seats)
     spectator = str(drawing.board(view_of(match, None), seats))
     every_hand = {c for s in range(len(seats)) for c in (*state.hands[s], *state.held[s])}
-    public = {int(card["id"]) for card in view_of(match, None)["discard"]}
+    public = {int(card.id) for card in view_of(match, None).discard}
     assert every_hand
     assert not (_card_ids(spectator) & every_hand)
     for a in range(len(seats)):
         view = view_of(match, a)
         seen = str(drawing.board(view, seats)) + str(drawing.private(view, seats[a], seats))
         known = {*state.hands[a], *state.held[a], *public}
-        known |= {int(card["id"]) for card in view.get("spied_hand") or ()}
+        known |= {int(card.id) for card in view.spied_hand or ()}
         for b in range(len(seats)):
             if b == a:
                 continue
@@ -131,12 +132,13 @@ def test_hostile_seat_names_stay_text() -> None:
 def test_a_flipped_planet_and_an_attached_traitor_draw() -> None:
     """Cases the recorded matches never reach: a disaster side up, a Traitor on a planet."""
     match = _mid_game()
-    view = view_of(match, 0)
-    for planet in view["planets"]:
+    drawn = msgspec.to_builtins(view_of(match, 0))
+    for planet in drawn["planets"]:
         if planet["name"] == "VENUS":
             planet.update(flipped=True, tiles=[], vp_hexes=[])
         if planet["name"] == "TITAN":
             planet["traitors"] = [130]
+    view = msgspec.convert(drawn, type(view_of(match, 0)))
     out = str(drawing.board(view, list(match.seats)))
     parsed(out)
     assert "Independence" in out and "Traitor card C130" in out
@@ -146,9 +148,10 @@ def test_a_spied_hand_shows_in_the_spys_panel_only() -> None:
     """Espionage (never played in the recorded matches): the spy's panel shows the hand."""
     match = _mid_game()
     seats = list(match.seats)
-    view = view_of(match, 0)
-    view["spied_hand"] = [{"id": 140, "effect": "ESPIONAGE", "kind": "ACTION"}]
-    view["pending"] = [{"kind": "ESPIONAGE", "seat": 0, "opponent": 2}]
+    drawn = msgspec.to_builtins(view_of(match, 0))
+    drawn["spied_hand"] = [{"id": 140, "effect": "ESPIONAGE", "kind": "ACTION"}]
+    drawn["pending"] = [{"kind": "ESPIONAGE", "seat": 0, "opponent": 2}]
+    view = msgspec.convert(drawn, type(view_of(match, 0)))
     panel = str(drawing.private(view, seats[0], seats))
     parsed(panel)
     assert f"{seats[2]}'s hand, as you spied it" in panel and "C140" in panel
