@@ -91,6 +91,7 @@ def test_notes_diff_and_fork_from_the_page(
         page.goto(f"{server.url}/#/m/{match.id}?at=3&token={match.token('ann')}")
         wait_step(page, 3)
         assert page.get_by_role("button", name="fork from this step").is_hidden()
+        page.goto("about:blank")  # another invite link, opened as a new page (not a hash change)
         page.goto(f"{server.url}/#/m/{match.id}?at=3&token={match.token('referee')}")
         page.locator("strong.viewer", has_text="referee").wait_for()
         wait_step(page, 3)
