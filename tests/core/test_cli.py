@@ -151,24 +151,35 @@ def test_follow_prints_decisions_as_they_land(  # type: ignore[no-untyped-def]
 ) -> None:
     import threading
 
+    from api import local
     from projections import runner
     from store.ledger import Ledger
 
     match = new_toy(cli, "--option", "pile=4")
     other_client = Ledger()  # the CLI runner captures stdout process-wide: play directly
     listening = threading.Event()
+    read_the_draw = threading.Event()
     listen = runner.live_notifications
+    read_news = local.news
 
     def listen_and_say_so(*args: Any, **kwargs: Any) -> Any:
         found = listen(*args, **kwargs)
         listening.set()
         return found
 
+    def news_and_say_so(*args: Any, **kwargs: Any) -> Any:
+        found, last = read_news(*args, **kwargs)
+        if any(entry.version >= 2 for entry in found.entries):
+            read_the_draw.set()
+        return found, last
+
     monkeypatch.setattr(runner, "live_notifications", listen_and_say_so)
+    monkeypatch.setattr(local, "news", news_and_say_so)
 
     def later() -> None:
         assert listening.wait(CEILING)
         other_client.play(match, "ann", {"type": "Draw"})
+        assert read_the_draw.wait(CEILING)  # follow has told the draw while the match runs
         other_client.play(match, "ben", {"type": "Take", "n": 1})
         other_client.play(match, "ann", {"type": "Take", "n": 3})  # the pile is empty: over
 
@@ -176,9 +187,10 @@ def test_follow_prints_decisions_as_they_land(  # type: ignore[no-untyped-def]
     thread.start()
     out = cli("follow", match, "--as", "ben", "--timeout", str(CEILING))  # ends with the match
     thread.join()
-    assert "ann:" in out and "Drew " in out and "ben:" in out
-    # Read once the match is over, its record is open: follow tells what `log` tells.
-    assert ("DrewCard" in out) == ("DrewCard" in cli("log", match, "--as", "ben", "--raw"))
+    assert "ann:" in out and "Drew " in out and "ben:" in out and "Ended" in out
+    # Told while the match ran, ann's card stayed hidden from ben; once over, the record opens.
+    assert "[partly hidden]" in out and "DrewCard" not in out
+    assert "DrewCard" in cli("log", match, "--as", "ben", "--raw")
 
 
 def test_demo_and_record_speak_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
