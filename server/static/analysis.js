@@ -80,19 +80,9 @@ export function analysisBoard(ctx) {
   document.addEventListener("keydown", onKey);
 
   // -- the chart's readout ---------------------------------------------------------------------
-  function charted(element) {
+  function charted(element, stepAt) {
     element.after(readout);
     readout.textContent = "";
-    const stepAt = (event) => {
-      const box = element.getBoundingClientRect();
-      const viewBox = element.viewBox.baseVal;
-      const x = ((event.clientX - box.left) / box.width) * viewBox.width;
-      const last = Math.max(1, ctx.timeline().version);
-      const left = 40;
-      const right = viewBox.width - 12; // chart.js's padding
-      const fraction = (x - left) / (right - left);
-      return Math.min(last, Math.max(1, Math.round(1 + fraction * (last - 1))));
-    };
     element.addEventListener("mousemove", (event) => {
       const version = stepAt(event);
       const step = ctx.timeline().steps.find((found) => found.version === version);

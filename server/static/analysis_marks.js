@@ -4,12 +4,10 @@
 // are those whose analysis the page may read: its own seat's until the record opens (the
 // referee's: every seat's), then every seat's; a seat never analysed is simply not drawn.
 
+import { FRAME, stepX } from "./chart.js";
 import { h, s, seatColour } from "./dom.js";
 
-// The chart's own frame (chart.js): its width, height and padding.
-const W = 640;
-const H = 220;
-const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+const { H, PAD } = FRAME; // the chart's own frame: the line is drawn in its coordinates
 const SHOWN = new Set(["inaccuracy", "mistake", "blunder"]);
 
 export async function markAnalysis(api, base, timeline, chart, list) {
@@ -28,7 +26,7 @@ export async function markAnalysis(api, base, timeline, chart, list) {
 
 function drawLine(chart, timeline, analysis, colour) {
   const last = Math.max(1, timeline.version);
-  const x = (version) => PAD.left + ((version - 1) / Math.max(1, last - 1)) * (W - PAD.left - PAD.right);
+  const x = (version) => stepX(version, last);
   const y = (rate) => H - PAD.bottom - rate * (H - PAD.top - PAD.bottom);
   const judged = analysis.decisions.filter((step) => step.played_value);
   if (!judged.length) return;

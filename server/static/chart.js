@@ -7,6 +7,16 @@ import { s, seatColour } from "./dom.js";
 const W = 400;
 const H = 200;
 const PAD = { left: 40, right: 10, top: 12, bottom: 28 };
+// The chart's frame, for whatever draws on it or reads a pointer over it (analysis_marks.js).
+export const FRAME = Object.freeze({ W, H, PAD });
+
+// The x of a step on a chart of `last` steps, and the step nearest an x.
+export const stepX = (version, last) =>
+  PAD.left + ((version - 1) / Math.max(1, last - 1)) * (W - PAD.left - PAD.right);
+const stepOfX = (at, last) => {
+  const fraction = (at - PAD.left) / (W - PAD.left - PAD.right);
+  return Math.min(last, Math.max(1, Math.round(1 + fraction * (last - 1))));
+};
 
 export function scoreChart(timeline, shown, onPick) {
   const steps = timeline.steps;
@@ -14,7 +24,7 @@ export function scoreChart(timeline, shown, onPick) {
   const scores = steps.flatMap((step) => step.scores);
   const top = Math.max(1, ...scores);
   const low = Math.min(0, ...scores); // scores may go below zero: the chart reaches down to them
-  const x = (version) => PAD.left + ((version - 1) / Math.max(1, last - 1)) * (W - PAD.left - PAD.right);
+  const x = (version) => stepX(version, last);
   const y = (score) => H - PAD.bottom - ((score - low) / (top - low)) * (H - PAD.top - PAD.bottom);
   const chart = s("svg", {
     viewBox: `0 0 ${W} ${H}`,
@@ -46,18 +56,18 @@ export function scoreChart(timeline, shown, onPick) {
   });
   const marker = s("line", { y1: PAD.top, y2: H - PAD.bottom, class: "marker" });
   chart.append(marker);
-  chart.addEventListener("click", (event) => {
+  // The step under a pointer, however wide the chart is drawn.
+  const stepAt = (event) => {
     const box = chart.getBoundingClientRect();
-    const at = ((event.clientX - box.left) / box.width) * W;
-    const fraction = (at - PAD.left) / (W - PAD.left - PAD.right);
-    onPick(Math.min(last, Math.max(1, Math.round(1 + fraction * (last - 1)))));
-  });
+    return stepOfX(((event.clientX - box.left) / box.width) * W, last);
+  };
+  chart.addEventListener("click", (event) => onPick(stepAt(event)));
   const move = (version) => {
     marker.setAttribute("x1", x(version));
     marker.setAttribute("x2", x(version));
   };
   move(shown);
-  return { element: chart, move };
+  return { element: chart, move, stepAt };
 }
 
 function ticks(low, top) {

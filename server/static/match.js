@@ -132,7 +132,7 @@ export async function matchPage(root, api, match, params) {
     clear(chartBox, h("h2", {}, "Scores over time"), chart.element,
       h("p", { class: "legend" }, summary.seats.map((seat, index) =>
         [h("span", { class: "seat", style: `--seat:${seatColour(index)}` }, seat), " "])));
-    tell("charted", chart.element);
+    tell("charted", chart.element, chart.stepAt);
   }
 
   async function drawFinal() {

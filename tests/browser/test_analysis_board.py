@@ -52,6 +52,13 @@ def test_keys_help_and_the_charts_readout(
     hovered = int(readout.inner_text().split()[1].rstrip(":"))
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     wait_step(page, hovered)  # the readout names the step a click opens
+    # Over the score line's own point of a step, the readout names that step, near either end too.
+    line = page.locator("svg.chart polyline").first.get_attribute("points") or ""
+    xs = [float(pair.split(",")[0]) for pair in line.split()]
+    width = page.eval_on_selector("svg.chart", "svg => svg.viewBox.baseVal.width")
+    for index in (0, 1, len(xs) // 2, len(xs) - 2, len(xs) - 1):
+        page.mouse.move(box["x"] + xs[index] / width * box["width"], box["y"] + box["height"] / 2)
+        assert readout.inner_text().startswith(f"step {index + 1}:")
 
 
 def test_perspective_of_each_seat_on_an_open_record(

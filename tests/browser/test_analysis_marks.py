@@ -46,9 +46,22 @@ def test_the_page_draws_a_stored_analysis(
     page.goto(f"{server.url}/#/m/{match}")
     page.locator(f'polyline.evaluation[data-seat="{seat}"]').wait_for(state="attached")
     assert page.locator("circle.evaluation-mark").count() == 2  # the blunder and the mistake
+    # The line is drawn in the chart's own frame: each judged step where the score line has it.
+    evaluation = points(page, f'polyline.evaluation[data-seat="{seat}"]')
+    scores = points(page, f'polyline:not(.evaluation)[data-seat="{seat}"]')
+    height = page.eval_on_selector("svg.chart", "svg => svg.viewBox.baseVal.height")
+    score_xs = {round(x, 1) for x, _ in scores}
+    assert evaluation and all(round(x, 1) in score_xs for x, _ in evaluation)
+    assert all(0 <= y <= height for _, y in evaluation)
     blunder = page.locator(f'.decisions li[data-version="{mine[1].step}"] .analysis-mark')
     assert blunder.inner_text() == "??"
     assert "blunder" in (blunder.get_attribute("title") or "")
     mistake = page.locator(f'.decisions li[data-version="{mine[2].step}"] .analysis-mark')
     assert mistake.inner_text() == "?"
     assert page.locator(f'.decisions li[data-version="{mine[0].step}"] .analysis-mark').count() == 0
+
+
+def points(page: Any, selector: str) -> list[tuple[float, float]]:
+    """The points of an SVG polyline on the page."""
+    text = page.locator(selector).first.get_attribute("points") or ""
+    return [(float(x), float(y)) for x, y in (pair.split(",") for pair in text.split())]
