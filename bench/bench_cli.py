@@ -211,6 +211,14 @@ def main() -> None:
                 "starledger moves <match> --as <seat>",
                 lambda: [*cli, "moves", table.match_id, "--as", table.to_move()],
             ),
+            (
+                "starledger show <match> --as <seat>",
+                lambda: [*cli, "show", table.match_id, "--as", table.to_move()],
+            ),
+            (
+                "starledger log <match> --as <seat>",
+                lambda: [*cli, "log", table.match_id, "--as", table.to_move()],
+            ),
             ("starledger play <match> <command>", lambda: [*cli, *table.next_play()]),
         ]
         for label, command in cases:
