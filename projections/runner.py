@@ -12,7 +12,6 @@ from __future__ import annotations
 import queue
 import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from projections.parallel import catch_up_in_parallel, shares_for
 from projections.projectors import PAGE, PROJECTORS, Pendings, Projector
 from records.replays import StoredFields
 from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
+from store.match_cache import working_copy
 from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder
 
@@ -137,26 +137,25 @@ def view_recorder(ledger: Ledger, projection: str) -> ViewRecorder:
     return recorder
 
 
-class MatchCache:
-    """The latest Match aggregates the projections have folded. A page brings a match forward
-    from the cached one (or from its Started event) by the page's events, or, when that would
-    take more folding than a snapshot leaves, from the store's latest snapshot: only the events
-    it folds are decoded into the game's types."""
+class MatchFolder:
+    """Brings the matches of a page forward, in the process's one aggregate cache (the ledger's
+    `matches`: store/match_cache.py, shared with the server's commands): from the kept match
+    (or from its Started event) by the page's events, or, when that would take more folding than
+    a snapshot leaves, from the store's latest snapshot: only the events it folds are decoded
+    into the game's types. A kept match is never changed: the events fold into a working copy."""
 
-    def __init__(self, ledger: Ledger, size: int = 256) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.size = size
+        self.cache = ledger.matches
         self.fold_limit = max(1, SNAPSHOT_INTERVAL)
-        self._matches: OrderedDict[uuid.UUID, Match] = OrderedDict()
 
     def advance(self, stored: Sequence[Notification], costs: Costs | None = None) -> Match:
         """The match after the last of `stored` (stored events of one match, in order);
         `costs`, when given, is told each folded event's time by its kind."""
         ident: Any = stored[0].originator_id
         first, last = stored[0].originator_version, stored[-1].originator_version
-        match: Any = self._matches.pop(ident, None)
-        if match is not None and match.version == last:  # remembered by the writer: as is
-            self._keep(ident, match)
+        match: Any = self.cache.get(ident)
+        if match is not None and match.version == last:  # kept by the writer: as is
             return match
         started = stored[0].topic == STARTED_TOPIC
         if started or (match is not None and match.version != first - 1):
@@ -169,6 +168,8 @@ class MatchCache:
                 stored = [s for s in stored if s.originator_version > match.version]
             elif not foldable:
                 match, stored = self.ledger.match(ident, version=last), ()
+        elif match is not None:
+            match = working_copy(match)  # the kept one stays as it is
         decode: Callable[[Any], Any] = self.ledger.mapper.to_domain_event
         if costs is None:
             for event in stored:
@@ -179,19 +180,8 @@ class MatchCache:
                 match = decode(event).mutate(match)
                 costs.add_kind("fold", kind_of(event.topic), clock() - began)
         assert isinstance(match, Match)
-        self._keep(ident, match)
+        self.cache.offer(match)  # a later one kept meanwhile stays (the cache moves forward)
         return match
-
-    def remember(self, match: Match) -> None:
-        """A match this process has just saved (and will not change): the next catch-up takes
-        its documents from it, without decoding or folding its events again."""
-        self._matches.pop(match.id, None)
-        self._keep(match.id, match)
-
-    def _keep(self, ident: Any, match: Match) -> None:
-        self._matches[ident] = match
-        if len(self._matches) > self.size:
-            self._matches.popitem(last=False)
 
     def _from_snapshot(self, ident: uuid.UUID, first: int, last: int) -> Match | None:
         """The latest snapshot at or before `last`, if the events from `first` on bring it to
@@ -258,7 +248,7 @@ class Projections:
                 recorder = view_recorder(ledger, old)
                 if recorder.max_tracking_id(ledger.name) is not None:
                     recorder.reset()
-        self.cache = MatchCache(ledger)
+        self.cache = MatchFolder(ledger)
         self._written = 0  # matches remembered since the last catch-up
         self._costs: Costs | None = None
 
@@ -317,10 +307,11 @@ class Projections:
         return done
 
     def written(self, match: Match) -> None:
-        """`match` was just saved by this process (a simulation, a demo, an import): remember
-        it, so the projections are written from it as the writing goes on (see `catch_up`),
-        and no read after a big simulation waits for them."""
-        self.cache.remember(match)
+        """`match` was just saved by this process (a simulation, a demo, an import; the ledger
+        keeps it in its cache): the projections are written as the writing goes on, from the
+        kept matches, so no read after a big simulation waits for them."""
+        if self.ledger.matches.get(match.id) is None:  # saved by another ledger of the process
+            self.ledger.matches.offer(working_copy(match))
         self._written += 1
         if self._written >= WRITTEN_BATCH:
             self.catch_up()
@@ -452,5 +443,4 @@ class Projections:
     def rebuild(self) -> int:
         for projector in self.projectors:
             projector.recorder.reset()
-        self.cache = MatchCache(self.ledger)
         return self.catch_up()

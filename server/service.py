@@ -10,9 +10,7 @@ catch-up simply goes on from where that process got to.
 from __future__ import annotations
 
 import asyncio
-import copy
 import threading
-import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, TypeVar
@@ -21,13 +19,12 @@ from api.local import LocalClient
 from api.tokens import TokenStore, token_store
 from api.trust import Bearer, Caller, Presented, identify
 from domain.errors import StoreUnavailable, Unauthorized
-from domain.match import Match
 from projections.queries import Reader
 from projections.runner import Projections
 from server.limits import Limits
 from server.live import Hub
 from server.settings import Settings
-from store.ledger import Ledger, fold
+from store.ledger import Ledger
 
 T = TypeVar("T")
 Pool = Literal["play", "read", "long"]
@@ -60,65 +57,14 @@ class SharedProjections(Projections):
 
 
 class ServingLedger(Ledger):
-    """The Ledger with the library's aggregate cache: a match stays in memory between requests
-    and is brought forward with only the events stored since (by any process).
-
-    Each command gets a working copy of the cached match, so a refused or conflicting command
-    never touches the cached one. The copy is one level deep, not the library's deepcopy (about
-    1 ms a match): a match's game state is an immutable value (`evolve` returns a new one, never
-    changes the old: the Rules contract, tested for every game), so only the match's own lists
-    and dicts (pending events, undo and redo stacks, contributions) need copying. Getting a match
-    and copying it happen under a lock per match, so no request copies a match that another one
-    is bringing forward. Sized by AGGREGATE_CACHE_MAXSIZE (the library's setting; 0 disables).
-
-    A copy of a match this process has just stored goes into the cache, so the next request
-    does not fold the same events again (a copy: the library brings cached matches forward in
-    place, under the request that is still reading this one); the cache only moves forward.
-    Events stored by other processes are folded with the Ledger's `fold`."""
+    """The Ledger a server process serves from: a match stays in memory between requests, in the
+    process's one aggregate cache (store/match_cache.py, shared with the projections' catch-up),
+    and is brought forward with only the events stored since (by any process). Each command gets
+    a working copy, so a refused or conflicting command never touches the kept match. Sized by
+    STARLEDGER_MATCH_CACHE (0 disables)."""
 
     name = Ledger.name  # the same application (and so the same keys and tables) as the CLI's
-    env = {"AGGREGATE_CACHE_MAXSIZE": "256"}
-
-    def __init__(self, url: str | None = None) -> None:
-        super().__init__(url)
-        self._locks = [threading.Lock() for _ in range(64)]
-
-    def match(self, match_id: uuid.UUID | str, version: int | None = None) -> Match:
-        if version is not None or not self.repository.cache:
-            return super().match(match_id, version)
-        ident = self.resolve(match_id)
-        with self._locks[ident.int % len(self._locks)]:
-            try:
-                cached: Any = self.repository.get(
-                    ident, deepcopy_from_cache=False, projector_func=fold
-                )
-            except Exception:
-                cached = None
-            if not isinstance(cached, Match):  # not found, or unreadable: the Ledger's answer
-                return super().match(ident)
-            return working_copy(cached)
-
-    def _save(self, match: Match) -> None:
-        super()._save(match)
-        cache = self.repository.cache
-        if cache is None:
-            return
-        with self._locks[match.id.int % len(self._locks)]:
-            try:
-                cached: Any = cache.get(match.id)
-            except KeyError:
-                cached = None
-            if cached is None or cached.version < match.version:
-                cache.put(match.id, working_copy(match))  # brought forward in place later
-
-
-def working_copy(match: Match) -> Match:
-    """A copy of `match` that a command may change without changing `match` (see above)."""
-    clone = copy.copy(match)
-    for name, value in vars(clone).items():
-        if isinstance(value, list | dict | set):
-            setattr(clone, name, value.copy())
-    return clone
+    serves_from_cache = True
 
 
 class Service:

@@ -15,6 +15,7 @@ from eventsourcing.utils import get_topic
 from domain.errors import Conflict, NotFound
 from domain.game import Command, GameEvent, IllegalMove
 from domain.match import Entry, Match
+from store.match_cache import MatchCache, working_copy
 from store.urls import default_store_url, store_env
 
 if TYPE_CHECKING:  # loaded by the note methods: a process that reads no note never imports it
@@ -25,6 +26,7 @@ REFEREE = "referee"
 
 SCHEMA_RACE_RETRIES = 5
 SNAPSHOT_INTERVAL = int(os.environ.get("STARLEDGER_SNAPSHOT_INTERVAL", "50"))
+MATCH_CACHE_SIZE = int(os.environ.get("STARLEDGER_MATCH_CACHE", "256"))  # 0: no cache
 STARTED_TOPIC = get_topic(Match.Started)
 
 
@@ -42,10 +44,16 @@ class MatchNotFound(NotFound):
 
 
 class Ledger(Application[uuid.UUID]):
-    """Starts matches, applies decisions, undo and redo; snapshots every SNAPSHOT_INTERVAL events."""
+    """Starts matches, applies decisions, undo and redo; snapshots every SNAPSHOT_INTERVAL events.
+
+    `matches` is the process's one aggregate cache (store/match_cache.py): every match this
+    ledger saves is kept there, and the projections' catch-up keeps there what it folds. A
+    ledger that `serves_from_cache` (the server's) also answers `match` from it, bringing the
+    kept match forward by whatever was stored since (by any process); others read the store."""
 
     name = "starledger"
     snapshotting_intervals = {Match: SNAPSHOT_INTERVAL}
+    serves_from_cache = False
 
     def __init__(self, url: str | None = None, *, snapshot_interval: int | None = None) -> None:
         self.url = url or default_store_url()
@@ -62,6 +70,7 @@ class Ledger(Application[uuid.UUID]):
         if snapshot_interval is not None:
             # The library reads the intervals from the instance; this ledger's own setting.
             self.snapshotting_intervals = {Match: snapshot_interval}  # type: ignore[misc]
+        self.matches = MatchCache(MATCH_CACHE_SIZE)
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -228,6 +237,8 @@ class Ledger(Application[uuid.UUID]):
                 f"match {match.id} changed while this decision was made; nothing was stored, "
                 "load it again and retry"
             ) from None
+        if self.matches.size > 0:  # the caller may go on changing `match`: a copy is kept
+            self.matches.offer(working_copy(match))
 
     def _take_snapshots(self, processing_event: ProcessingEvent[uuid.UUID]) -> None:
         """A snapshot every SNAPSHOT_INTERVAL events, as the library takes them, but made from
@@ -253,11 +264,17 @@ class Ledger(Application[uuid.UUID]):
     # -- reading ----------------------------------------------------------------------------
 
     def match(self, match_id: uuid.UUID | str, version: int | None = None) -> Match:
+        """The match at `version` (default: its latest), for the caller to change as it likes."""
         ident = self.resolve(match_id)
+        if version is None and self.serves_from_cache and self.matches.size > 0:
+            return self._from_cache(ident)
+        return self._load(ident, version)
+
+    def _load(self, ident: uuid.UUID, version: int | None) -> Match:
         try:
             match: Match = self.repository.get(ident, version=version)
         except AggregateNotFoundError:
-            raise MatchNotFound(f"no match {match_id}") from None
+            raise MatchNotFound(f"no match {ident}") from None
         except Exception:
             if self.snapshots is None:
                 raise
@@ -266,6 +283,23 @@ class Ledger(Application[uuid.UUID]):
             match = self._fold(ident, version)
         assert isinstance(match, Match)
         return match
+
+    def _from_cache(self, ident: uuid.UUID) -> Match:
+        """The kept match brought forward by the events stored since (by any process), kept
+        again; the caller gets a working copy, so a refused or conflicting command leaves the
+        kept match alone."""
+        with self.matches.bringing_forward(ident):
+            kept = self.matches.get(ident)
+            if kept is not None:
+                try:
+                    since = list(self.events.get(ident, gt=kept.version))
+                    if since:
+                        kept = self.matches.offer(fold(working_copy(kept), since))
+                except Exception:  # an event that cannot be read: the store's own answer
+                    kept = None
+            if kept is None:
+                kept = self.matches.offer(self._load(ident, None))
+            return working_copy(kept)
 
     def _fold(self, ident: uuid.UUID, version: int | None) -> Match:
         match = fold(None, self.events.get(ident, lte=version))

@@ -44,9 +44,35 @@ def test_the_match_just_stored_is_kept_as_it_is(tmp_path: Path) -> None:
     ledger = ServingLedger(f"sqlite:///{tmp_path}/kept.db")
     match = ledger.new_match("race-for-the-galaxy", ["ann", "ben"], seed=4)
     _random_decision(ledger, match.id, random.Random(4))
-    assert ledger.repository.cache is not None
-    kept = ledger.repository.cache.get(match.id)
-    assert kept.version == match.version + 1
+    kept = ledger.matches.get(match.id)
+    assert kept is not None and kept.version == match.version + 1
+
+
+def test_the_catch_up_and_the_commands_share_one_cache(tmp_path: Path) -> None:
+    """A match a command stored is projected as it is kept (nothing folded again), and what a
+    catch-up folds is what the next command starts from; no one changes a kept match."""
+    from projections.runner import Projections
+
+    url = f"sqlite:///{tmp_path}/shared.db"
+    ledger = ServingLedger(url)
+    match = ledger.new_match("race-for-the-galaxy", ["ann", "ben"], seed=8)
+    _random_decision(ledger, match.id, random.Random(8))
+    kept = ledger.matches.get(match.id)
+    assert kept is not None
+    projections = Projections(ledger)
+    folded: list[object] = []
+    advance = projections.cache.advance
+    projections.cache.advance = lambda *a, **k: folded.append(advance(*a, **k)) or folded[-1]  # type: ignore[method-assign]
+    projections.catch_up()
+    assert folded[-1] is kept  # projected from the kept match itself
+    other = Ledger(url)  # another process stores a decision: the catch-up folds it in
+    _random_decision(other, match.id, random.Random(9))
+    projections.catch_up()
+    newer = ledger.matches.get(match.id)
+    assert newer is not None and newer is not kept and newer.version == kept.version + 1
+    assert (newer.version, newer.state) == _fresh(url, match.id)
+    assert kept.version == newer.version - 1  # the kept one was copied, never changed
+    assert ledger.match(match.id) is not newer  # a command gets a working copy
 
 
 def test_a_refused_or_stale_command_leaves_the_kept_match_alone(tmp_path: Path) -> None:
