@@ -38,8 +38,8 @@ import httpx
 from bench.common import percentile
 from cli.simulate import SEAT_NAMES
 from store.ledger import Ledger
-from tests.redis_server import RedisServer, redis_server_path
 from tests.server.server_process import ServerProcess
+from tests.support.redis_server import RedisServer, redis_server_path
 
 
 @dataclass

@@ -470,7 +470,7 @@ def main() -> None:
     workload = QUICK if args.quick else FULL
 
     sys.path.insert(0, str(ROOT))  # run as a file, this script still reuses the test helper
-    from tests.redis_server import RedisServer, redis_server_path
+    from tests.support.redis_server import RedisServer, redis_server_path
 
     name = f"bench{uuid.uuid4().hex[:8]}"
     results: list[Result] = []

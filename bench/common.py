@@ -13,7 +13,7 @@ def ensure_game(slug: str) -> None:
     """Registers the test suite's toy game when asked for it (for quick smoke runs)."""
     all_games()
     if slug == "toy" and "toy" not in GAMES:
-        from tests.toy_game import install
+        from tests.support.toy_game import install
 
         install()
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.redis_server import free_port
+from tests.support.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMITS = {

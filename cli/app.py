@@ -5,7 +5,7 @@ command, so `main` imports only the module of that command (`COMMANDS`) and buil
 command of that one command: `starledger moves` never imports the bots, the replay tools, the
 server or the progress bars. `import cli.app` (the tests, `app` below) still gets every command;
 so does a run whose command is unknown, missing or being completed by the shell, so help, "no
-such command" and completion list them all. `tests/core/test_cli_startup.py` fails while
+such command" and completion list them all. `tests/cli/test_cli_startup.py` fails while
 `COMMANDS` differs from what the modules register.
 """
 

@@ -4,7 +4,7 @@ A reference is Markdown cut into topics by its `## Name` headings: the overview,
 one topic per move kind (named as the command's `type`, e.g. `## SubmitOrders`), the end of the
 game, scoring and the options. A move kind's first paragraph is its one-line summary (`moves`
 prints it under the kind). The file is found from the catalogue's package name, so reading a
-reference imports no game's rules; `tests/core/test_reference.py` checks that every move kind and
+reference imports no game's rules; `tests/domain/test_reference.py` checks that every move kind and
 every option of every game is explained.
 """
 

@@ -8,7 +8,7 @@
 - `all_games()` imports every game, for those who need all their Rules.
 
 The data file is made from the games themselves: `python -m domain.registry` rewrites it, and
-`tests/core/test_registry.py` fails while it differs from what the games say.
+`tests/domain/test_registry.py` fails while it differs from what the games say.
 """
 
 from __future__ import annotations

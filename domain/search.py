@@ -20,7 +20,7 @@ The evaluator (what the analysis of a replay builds on):
 
 `state` may be the referee's state: it is read only through `determinize(state, seat, rng)`,
 `rules.legal(state, seat)` (the moves the seat is offered) and `rules.view(state, seat)` (to seed
-a decision), each of which depends on what the seat may see alone (tests/core/test_search.py:
+a decision), each of which depends on what the seat may see alone (tests/domain/test_search.py:
 two states that differ only in facts hidden from the seat are valued alike, sample for sample).
 `candidates` defaults to `candidates(rules, state, seat, rng, width)`: every legal move when
 there are at most `width`, else the greedy bot's picks and a sample of the rest (progressive

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from cli.app import app
 from store.ledger import Ledger
-from tests.toy_game import install
+from tests.support.cli_runner import CliRunner
+from tests.support.toy_game import install
 
 install()
 
@@ -34,7 +36,7 @@ def ledger(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Ledger]:
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
     """A private PostgreSQL cluster (initdb) for the tests of one module; skipped without it."""
-    from tests.postgres_server import PostgresServer, postgres_bin
+    from tests.support.postgres_server import PostgresServer, postgres_bin
 
     bin_dir = postgres_bin()
     if bin_dir is None:
@@ -44,3 +46,21 @@ def postgres_url() -> Iterator[str]:
         yield server.url
     finally:
         server.stop()
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The command line under typer's test runner, on a SQLite store in a temp folder."""
+    monkeypatch.setenv("STARLEDGER_STORE", f"sqlite:///{tmp_path}/cli.db")
+    runner = CliRunner()
+
+    def run(*args: str, code: int = 0) -> str:
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == code, (args, result.stdout, result.stderr)
+        if code:
+            assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+            assert "Traceback" not in result.stdout + result.stderr
+            return result.stderr
+        return result.stdout
+
+    return run

@@ -77,7 +77,7 @@ PHASE_WORDS: dict[Phase, str] = {
 ORDER_WORDS: dict[OrderKind, str] = {"FLY": "flies", "STAY": "stays to refuel"}
 
 # The str-coded fields of events (reasons, causes, kinds), each code as its words. A code missing
-# here is told in plain lower-case words (`code_words`); tests/kosmonauts/test_narration.py checks
+# here is told in plain lower-case words (`code_words`); tests/games/kosmonauts/test_narration.py checks
 # that every code play produces has its entry.
 INSTRUCTOR_REASONS: dict[str, str] = {"SETUP_RANDOM": "drawn at random"}
 RESPONSES: dict[str, str] = {

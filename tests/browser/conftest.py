@@ -20,7 +20,7 @@ from records.imports import import_lines
 from records.replays import parse
 from store.ledger import Ledger
 from tests.server.server_process import ServerProcess
-from tests.waiting import CEILING
+from tests.support.waiting import CEILING
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("delta-v", "race-for-the-galaxy", "onward-to-venus", "duck-dealer", "kosmonauts")

@@ -15,7 +15,7 @@ import pytest
 from tests.browser.conftest import chromium_path
 from tests.server.bots import HttpMatch, create
 from tests.server.server_process import ServerProcess
-from tests.waiting import CEILING, wait_until
+from tests.support.waiting import CEILING, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

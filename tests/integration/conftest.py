@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.redis_server import RedisServer, redis_server_path
+from tests.support.redis_server import RedisServer, redis_server_path
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,10 @@ import pytest
 from cli.app import app
 from projections.runner import Projections
 from store.ledger import Ledger
-from tests.cli_runner import CliRunner
-from tests.waiting import CEILING
+from tests.support.cli_runner import CliRunner
+from tests.support.waiting import CEILING
 
-CLI = [sys.executable, "-c", "from tests.toy_game import install; install(); "
+CLI = [sys.executable, "-c", "from tests.support.toy_game import install; install(); "
        "from cli.app import main; main()"]  # fmt: skip
 ROOT = Path(__file__).resolve().parents[2]
 

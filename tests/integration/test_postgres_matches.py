@@ -12,7 +12,7 @@ from projections.projectors import scoreboard
 from projections.runner import Projections
 from projections.verification import verify_stored
 from store.ledger import Ledger
-from tests.cli_runner import CliRunner
+from tests.support.cli_runner import CliRunner
 
 
 def test_matches_and_projections_on_postgres(postgres_url: str) -> None:

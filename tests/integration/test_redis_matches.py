@@ -13,9 +13,9 @@ from cli.app import app
 from domain.errors import Conflict
 from records.replays import dumps, export_lines, parse, rerun
 from store.ledger import Ledger
-from tests.cli_runner import CliRunner
-from tests.redis_server import RedisServer
-from tests.waiting import CEILING, blocked_redis_clients, wait_until
+from tests.support.cli_runner import CliRunner
+from tests.support.redis_server import RedisServer
+from tests.support.waiting import CEILING, blocked_redis_clients, wait_until
 
 CONTENDERS = 8
 ROUNDS = 6
@@ -52,7 +52,7 @@ def _contend(
     start: multiprocessing.synchronize.Event,  # type: ignore[name-defined]
     results: multiprocessing.Queue,
 ) -> None:  # type: ignore[type-arg]
-    from tests.toy_game import install
+    from tests.support.toy_game import install
 
     install()
     ledger = Ledger(url)
@@ -176,7 +176,7 @@ def test_follow_on_redis_is_pushed(redis_url: str) -> None:
     ledger = Ledger(redis_url)
     match = ledger.new_match("toy", ["ann", "ben"], {"pile": "4"}, seed=2)
     follower = subprocess.Popen(
-        [sys.executable, "-c", "from tests.toy_game import install; install(); "
+        [sys.executable, "-c", "from tests.support.toy_game import install; install(); "
          "from cli.app import main; main()", "follow", str(match.id), "--as", "ann",
          "--timeout", "120", "--store", redis_url],
         stdout=subprocess.PIPE, text=True,
@@ -209,7 +209,7 @@ def test_projections_run_live_on_redis(redis_url: str) -> None:
 
     ledger = Ledger(redis_url)
     runner = subprocess.Popen(
-        [sys.executable, "-c", "from tests.toy_game import install; install(); "
+        [sys.executable, "-c", "from tests.support.toy_game import install; install(); "
          "from cli.app import main; main()", "projections", "run",
          "--store", redis_url, "--json"],
         stdout=subprocess.PIPE, text=True,
@@ -237,7 +237,7 @@ def test_projections_run_stops_with_a_reason_when_redis_goes_away(durable_redis:
     ledger = Ledger(durable_redis.url)
     ledger.new_match("toy", ["ann", "ben"], seed=4)
     runner = subprocess.Popen(
-        [sys.executable, "-c", "from tests.toy_game import install; install(); "
+        [sys.executable, "-c", "from tests.support.toy_game import install; install(); "
          "from cli.app import main; main()", "projections", "run", "--timeout", "60",
          "--store", durable_redis.url],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.redis_server import RedisServer, redis_server_path
 from tests.server.server_process import ServerProcess
+from tests.support.redis_server import RedisServer, redis_server_path
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Self
 
 import httpx
 
-from tests.redis_server import free_port
+from tests.support.redis_server import free_port
 
 if TYPE_CHECKING:
     from types import TracebackType

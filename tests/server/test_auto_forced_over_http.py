@@ -9,8 +9,8 @@ import random
 import httpx
 
 from cli.app import app
-from tests.cli_runner import CliRunner
 from tests.server.conftest import Served
+from tests.support.cli_runner import CliRunner
 
 
 def test_a_match_started_over_http_plays_forced_moves(sqlite_served: Served) -> None:

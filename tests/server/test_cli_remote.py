@@ -8,8 +8,8 @@ import json
 from api.documents import NewMatch
 from api.remote import RemoteClient
 from cli.app import app
-from tests.cli_runner import CliRunner
 from tests.server.conftest import Served
+from tests.support.cli_runner import CliRunner
 
 
 def test_a_remote_player_uses_the_same_commands(sqlite_served: Served) -> None:

@@ -14,8 +14,8 @@ from domain.errors import StoreUnavailable
 from server import live
 from server.live import Hub
 from store.ledger import Ledger
-from tests.toy_game import Take
-from tests.waiting import CEILING
+from tests.support.toy_game import Take
+from tests.support.waiting import CEILING
 
 WAIT = CEILING  # seconds a wake-up may take before the test fails (it takes milliseconds)
 

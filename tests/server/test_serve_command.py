@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cli.app import app
-from tests.cli_runner import CliRunner
+from tests.support.cli_runner import CliRunner
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_sqlite_is_served_by_one_worker_and_says_so(
 def test_several_workers_share_one_tcp_socket(started: list[dict[str, Any]]) -> None:
     import socket
 
-    from tests.redis_server import free_port
+    from tests.support.redis_server import free_port
 
     url = "redis://127.0.0.1:1/0"  # not contacted: the workers are stubbed
     result = CliRunner().invoke(

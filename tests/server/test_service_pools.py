@@ -12,7 +12,7 @@ from domain.errors import StoreUnavailable
 from server import service
 from server.service import Pool, Service
 from server.settings import Settings
-from tests.waiting import CEILING
+from tests.support.waiting import CEILING
 
 
 def _service(timeout: float) -> Service:

@@ -24,10 +24,10 @@ import httpx
 import pytest
 
 from records.replays import canonical, parse, verify_lines
-from tests.redis_server import RedisServer
 from tests.server.bots import HttpMatch, create
 from tests.server.server_process import ServerProcess
-from tests.waiting import CEILING, wait_until
+from tests.support.redis_server import RedisServer
+from tests.support.waiting import CEILING, wait_until
 
 CLIENTS = 6
 KILLS = 3

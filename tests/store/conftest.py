@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pytest
 import redis
 
-from tests.redis_server import RedisServer, redis_server_path
+from tests.support.redis_server import RedisServer, redis_server_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

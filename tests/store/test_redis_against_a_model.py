@@ -16,7 +16,7 @@ from store.redis import RedisFactory
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from tests.redis_server import RedisServer
+    from tests.support.redis_server import RedisServer
 
 
 @pytest.fixture(scope="module")

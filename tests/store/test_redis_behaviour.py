@@ -23,8 +23,8 @@ from eventsourcing.utils import Environment
 from redis.crc import key_slot
 
 from store.redis import RedisApplicationRecorder, RedisFactory, RedisUnavailableError
-from tests.redis_server import RedisServer, free_port, redis_server_path
-from tests.waiting import CEILING
+from tests.support.redis_server import RedisServer, free_port, redis_server_path
+from tests.support.waiting import CEILING
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

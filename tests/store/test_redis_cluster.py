@@ -10,8 +10,8 @@ import redis
 from eventsourcing.tests import persistence as library
 
 from store.redis import RedisApplicationRecorder, RedisFactory
-from tests.redis_server import RedisServer, redis_server_path
 from tests.store.redis_factories import RedisFactories
+from tests.support.redis_server import RedisServer, redis_server_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
