@@ -4,9 +4,8 @@ short lines `log` and `step` print under each judged step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -51,7 +50,7 @@ def analyse(
     and shown by `log` and `step`; a FILE is analysed in memory."""
     asks: Client
     if Path(target).is_file():
-        from cli.replay_commands import file_client
+        from cli.replay_client import file_client
 
         asks, target = file_client(Path(target))
     else:
@@ -102,38 +101,3 @@ def print_analysis(found: AnalysisDoc) -> None:
 
 def _value(win_rate: float, margin: float) -> str:
     return f"win {win_rate:.0%}, margin {margin:+.1f}"
-
-
-def step_annotations(
-    asks: Client, match: str, seats: list[str], viewer: str, opened: bool
-) -> dict[int, list[str]]:
-    """The line under each step judged by a stored analysis the viewer may read ("ann: mistake
-    (win 42% -> best 61%: develops Gem World)"): its own seat's (the referee's: every seat's)
-    until the record opens, then every seat's."""
-    from api.analysis import annotation
-    from domain.errors import StarledgerError
-
-    readable = seats if opened or viewer == "referee" else [s for s in seats if s == viewer]
-    lines: dict[int, list[str]] = {}
-    for seat in readable:
-        try:
-            found = asks.analysis(match, as_=seat)
-        except StarledgerError:
-            continue  # never analysed (or not readable by this asker)
-        for step in found.decisions:
-            lines.setdefault(step.step, []).append(f"{seat}: {annotation(step)}")
-    return lines
-
-
-def with_annotations(
-    frame: Callable[[int], tuple[Any, str]], lines: dict[int, list[str]]
-) -> Callable[[int], tuple[Any, str]]:
-    """A stepper's frame function whose decision text ends with each step's analysis lines."""
-
-    def framed(number: int) -> tuple[Any, str]:
-        board, decision = frame(number)
-        for line in lines.get(number, []):
-            decision += f"\n{line}"
-        return board, decision
-
-    return framed

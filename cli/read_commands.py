@@ -236,7 +236,7 @@ def log(
     if json:
         print_json(found.entries)
     else:
-        from cli.analyse_command import step_annotations
+        from cli.annotations import step_annotations
 
         judged = step_annotations(asks, found.match, found.seats, found.viewer, found.opened)
         print_log(found.entries, found.seats, found.game, found.notes, raw=raw, judged=judged)

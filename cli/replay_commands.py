@@ -11,8 +11,7 @@ import typer
 
 from api.client import Client
 from api.documents import Forked
-from api.local import LocalClient, fork_of
-from api.trust import Owner
+from api.local import fork_of
 from cli.base import (
     AsViewer,
     GameOptions,
@@ -29,11 +28,11 @@ from cli.files import read_replay, read_text, write_atomic
 from cli.fit import fit_text
 from cli.output import UserError, print_json, reports_errors, say, terminal_width
 from cli.read_commands import coloured, print_log, print_view, show_match
+from cli.replay_client import file_client
 from cli.simulate import play_bot_match, save_replay
 from cli.stepper_text import describe_step
 from domain.registry import rules_for
 from projections.match_log import describe, headline
-from projections.queries import StoreReader
 from records.replays import (
     ReplayError,
     Verdict,
@@ -313,16 +312,6 @@ def diff(
             say(f"  ~ {change.path}: {old} -> {new}")
 
 
-def file_client(path: Path) -> tuple[LocalClient, str]:
-    """A client over a full replay file (its match played again into a store in memory, as
-    its owner), and the match's id: every read a stored match has, for a file."""
-    ledger = Ledger("memory://")
-    match = rerun(read_replay(path))
-    ledger.save(match)
-    reads = LocalClient(ledger, Owner(), reader=lambda: StoreReader(ledger))
-    return reads, str(match.id)
-
-
 @app.command()
 @reports_errors
 def fork(
@@ -384,7 +373,7 @@ def stepper_frames(target: str, as_: str | None, store: str | None) -> tuple[str
     for logged in found.entries:
         entries.setdefault(logged.version, []).append(logged)
     seats = found.seats
-    from cli.analyse_command import step_annotations, with_annotations
+    from cli.annotations import step_annotations, with_annotations
 
     judged = step_annotations(asks, found.match, seats, found.viewer, found.opened)
 
