@@ -4,6 +4,8 @@ and what a sentence must look like."""
 from __future__ import annotations
 
 import re
+import typing
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cli.simulate import play_bot_match
@@ -38,3 +40,26 @@ def check_sentence(text: str, code: re.Pattern[str]) -> None:
     assert "type" not in text, text
     assert not code.search(text), text
     assert len(text) <= 200, text
+
+
+def told_by(
+    narration: Any, events: Iterable[Any], decisions: Iterable[tuple[int, Any]], names: Any
+) -> Iterator[tuple[Any, str]]:
+    """Each event and each decision (seat, command) with the sentence `narration` tells it in."""
+    for event in events:
+        yield event, narration.event_text(event, names)
+    for seat, command in decisions:
+        yield command, narration.command_text(command, seat, names)
+
+
+def assert_every_kind_told(
+    told: Iterable[tuple[Any, str]], unions: Iterable[Any], check: Callable[[str], None]
+) -> None:
+    """Every sentence of `told` (a fact, or its type, with its sentence) passes `check`, and
+    together they tell every event and command type the game's unions name."""
+    covered: set[type] = set()
+    for fact, sentence in told:
+        check(sentence)
+        covered.add(fact if isinstance(fact, type) else type(fact))
+    every = {member for union in unions for member in typing.get_args(union)}
+    assert covered == every, f"never told: {every - covered}; not the game's: {covered - every}"

@@ -69,7 +69,7 @@ from domain.match import MAX_SEAT_NAME, Match
 from domain.viewer import Viewer
 from projections.match_log import match_log
 from records.replays import audit_lines
-from tests.support.narration_checks import Played, bot_matches
+from tests.support.narration_checks import Played, assert_every_kind_told, bot_matches, told_by
 from tests.support.narration_checks import check_sentence as checked
 
 NAMES = ("ann", "ben", "cat", "dee")
@@ -120,18 +120,9 @@ def check_sentence(text: str) -> None:
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:
     """Every type, from many matches; within 200 characters even for the longest seat names."""
-    told_events = set()
-    for event in all_events():
-        for names in (NAMES, LONG_NAMES):
-            check_sentence(narration.event_text(event, names))
-        told_events.add(type(event))
-    told_commands = set()
-    for seat, command in all_decisions():
-        for names in (NAMES, LONG_NAMES):
-            check_sentence(narration.command_text(command, seat, names))
-        told_commands.add(type(command))
-    assert told_events == set(typing.get_args(Event))
-    assert told_commands == set(typing.get_args(Command))
+    for names in (NAMES, LONG_NAMES):
+        told = told_by(narration, all_events(), all_decisions(), names)
+        assert_every_kind_told(told, (Event, Command), check_sentence)
 
 
 def test_the_check_catches_machine_words() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import typing
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -64,6 +63,7 @@ from domain.match import Match
 from domain.viewer import Viewer
 from projections.match_log import match_log
 from records.replays import audit_lines
+from tests.support.narration_checks import assert_every_kind_told
 
 NAMES = list(SEAT_NAMES)
 REPLAYS = sorted((Path(__file__).resolve().parents[3] / "replays").glob("duck-dealer-*.jsonl"))
@@ -129,10 +129,6 @@ BY_HAND_COMMANDS: tuple[tuple[Command, int], ...] = (
 )
 
 
-def _members(union: Any) -> set[type]:
-    return set(typing.get_args(union))
-
-
 @cache
 def _played() -> tuple[tuple[Match, tuple[Any, ...]], ...]:
     """Bot matches over the seat counts, with and without the auction, random and smart bots;
@@ -171,11 +167,7 @@ def _all_told() -> list[tuple[type, str]]:
 
 
 def test_every_event_and_command_has_a_plain_english_sentence() -> None:
-    told = _all_told()
-    assert {kind for kind, _ in told} == _members(Event) | _members(Command)
-    for kind, sentence in told:
-        assert sentence, kind
-        _assert_plain(sentence)
+    assert_every_kind_told(_all_told(), (Event, Command), _assert_plain)
 
 
 def _assert_plain(sentence: str) -> None:

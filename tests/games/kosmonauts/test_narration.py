@@ -34,6 +34,7 @@ from domain.match import Match
 from domain.viewer import Viewer
 from projections.match_log import LogEntry, describe, match_log
 from records.replays import audit_lines
+from tests.support.narration_checks import assert_every_kind_told
 
 NAMES = ["ann", "ben", "cat", "dan"]
 # Matches random and smart bots play, basic and advanced, with the options that change events.
@@ -119,21 +120,17 @@ def by_hand() -> list[tuple[Event | Command, str]]:
     ]
 
 
-def _members(union: Any) -> set[type]:
-    return set(typing.get_args(union))
-
-
 def test_every_event_and_decision_is_told_as_one_clean_sentence() -> None:
-    covered: set[type] = set()
-    for fact, sentence in [*told_in_play(), *by_hand()]:
-        covered.add(type(fact))
-        assert sentence and sentence == sentence.strip(), fact
-        assert "\n" not in sentence and len(sentence) <= 200, sentence
-        assert not {"{", "}", "=", "[", '"'} & set(sentence), sentence
-        assert "type" not in sentence.split(), sentence
-        assert not CODE.search(sentence), sentence
-        assert not CARD_IDS.search(sentence), sentence
-    assert covered == _members(Event) | _members(Command)
+    assert_every_kind_told([*told_in_play(), *by_hand()], (Event, Command), _clean_sentence)
+
+
+def _clean_sentence(sentence: str) -> None:
+    assert sentence and sentence == sentence.strip(), sentence
+    assert "\n" not in sentence and len(sentence) <= 200, sentence
+    assert not {"{", "}", "=", "[", '"'} & set(sentence), sentence
+    assert "type" not in sentence.split(), sentence
+    assert not CODE.search(sentence), sentence
+    assert not CARD_IDS.search(sentence), sentence
 
 
 # Each str-coded field of an event, and the table that has its words.

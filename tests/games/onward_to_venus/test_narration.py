@@ -64,7 +64,7 @@ from domain.onward_to_venus.wording import (
 from domain.viewer import Viewer
 from projections.match_log import match_log
 from records.replays import audit_lines
-from tests.support.narration_checks import Played, bot_matches
+from tests.support.narration_checks import Played, assert_every_kind_told, bot_matches, told_by
 from tests.support.narration_checks import check_sentence as checked
 
 from .helpers import dice, fresh, play, put_tile
@@ -104,16 +104,8 @@ def check_sentence(text: str) -> None:
 
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:
-    told_events = set()
-    for event in all_events():
-        check_sentence(narration.event_text(event, NAMES))
-        told_events.add(type(event))
-    told_commands = set()
-    for seat, command in all_decisions():
-        check_sentence(narration.command_text(command, seat, NAMES))
-        told_commands.add(type(command))
-    assert told_events == set(typing.get_args(Event))
-    assert told_commands == set(typing.get_args(Command))
+    told = told_by(narration, all_events(), all_decisions(), NAMES)
+    assert_every_kind_told(told, (Event, Command), check_sentence)
 
 
 # (event type, field) -> the table that words the field's codes

@@ -45,6 +45,7 @@ from domain.race_for_the_galaxy.wording import (
 from domain.viewer import Viewer
 from projections.match_log import match_log
 from records.replays import audit_lines
+from tests.support.narration_checks import assert_every_kind_told, told_by
 
 from .helpers import build, of_type, one, play, select
 
@@ -111,16 +112,8 @@ def check_sentence(text: str) -> None:
 
 
 def test_every_event_and_command_type_is_told_as_a_sentence() -> None:
-    told_events = set()
-    for event in all_events():
-        check_sentence(narration.event_text(event, NAMES))
-        told_events.add(type(event))
-    told_commands = set()
-    for seat, command in all_decisions():
-        check_sentence(narration.command_text(command, seat, NAMES))
-        told_commands.add(type(command))
-    assert told_events == set(typing.get_args(Event))
-    assert told_commands == set(typing.get_args(Command))
+    told = told_by(narration, all_events(), all_decisions(), NAMES)
+    assert_every_kind_told(told, (Event, Command), check_sentence)
 
 
 # (event type, field) -> the table that words the field's codes
