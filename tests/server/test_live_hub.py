@@ -85,17 +85,23 @@ def test_a_stream_is_not_woken_by_another_matchs_decisions(ledger: Ledger) -> No
 
     async def scenario() -> None:
         with hub.watch(match.id) as woken, hub.watch(other.id) as other_woken:
-            await asyncio.wait_for(woken.wait(), WAIT)  # the start's wake-up of every stream
-            await asyncio.wait_for(other_woken.wait(), WAIT)
+            # The hub listens once its start wakes the streams watching (the second watch may
+            # come a moment after that: a stream reads what is there before it first waits).
+            await asyncio.wait_for(woken.wait(), WAIT)
+            woken.clear()
+            other_woken.clear()
+            before = len(wakes)
             await asyncio.to_thread(ledger.play, other.id, "cat", Take(1))
-            while other.id not in wakes:  # woken for its own decision
-                other_woken.clear()
+            # Woken for its own decision (or by a hub that restarted after a store failure,
+            # which wakes every stream: whatever was stored meanwhile is looked at again).
+            while not {other.id, None} & set(wakes[before:]):
                 await asyncio.wait_for(other_woken.wait(), WAIT)
+                other_woken.clear()
         hub.stop()
 
     asyncio.run(scenario())
-    # Only a (re)started hub wakes every stream (None); a decision wakes its own match's.
-    assert match.id not in wakes and other.id in wakes
+    # A decision wakes its own match's streams, never another's.
+    assert match.id not in wakes
 
 
 def _store_fails(monkeypatch: pytest.MonkeyPatch, times: int) -> list[StoreUnavailable]:
