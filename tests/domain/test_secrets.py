@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import uuid
 from typing import Any
 
 import msgspec
@@ -247,12 +248,14 @@ def test_seat_entropy_works_end_to_end_and_is_verified(rules: Rules[Any]) -> Non
 
 
 def test_entropy_changes_the_chance_and_no_seat_alone_decides_it() -> None:
-    ident = None
+    ident = uuid.UUID(int=2026)  # one match id for every try: deterministic
     openings = set()
-    for value in ("00" * 16, "11" * 16):
+    values = [f"{n:02x}" * 16 for n in range(8)]
+    for value in values:
         match = Match.start("toy", ["ann", "ben"], None, 42, entropy=True, match_id=ident)
-        ident = match.id
         match.contribute(0, "aa" * 16)
         match.contribute(1, value)
         openings.add(canonical(match.opening))
-    assert len(openings) == 2  # ben's entropy alone changed the deal, with the same house seed
+    # ben's entropy alone changes the deal, with the same house seed and ann's the same (the toy
+    # turns up one card of a few: two values may deal alike, eight values do not all)
+    assert len(openings) > 1
