@@ -17,6 +17,10 @@ const HELD = 120; // ms: steps closer than this are a key held down (or a burst 
 // CALM), so that a slow machine's slower key repeats do not start fetches either.
 const SETTLE = 60;
 const CALM = 250;
+// ms: the address bar follows the step shown once the steps pause this long. Replacing the
+// address costs a browser about 10 ms (a same-document navigation), as much as the rest of a
+// step's own work: done for every step, it made each slower to show (bench/bench_viewer.py).
+const ADDRESS_CALM = 300;
 
 export async function matchPage(root, api, match, params) {
   const viewAs = params.get("as") || null;
@@ -33,6 +37,7 @@ export async function matchPage(root, api, match, params) {
   let lastGo = 0;
   let streaming = false; // steps coming faster than HELD apart: a key held down
   let settle = null;
+  let addressing = null; // the address bar's update, once the steps pause
   let loading = null; // the AbortController of the picture fetch for the step wanted
   const stop = new AbortController();
 
@@ -179,15 +184,15 @@ export async function matchPage(root, api, match, params) {
     where.value = `step ${version} of ${timeline.version}`;
     where.textContent = where.value;
     const step = timeline.steps.find((found) => found.version === version);
+    // The list's scroll is read before anything on the page changes: the layout of the frame
+    // before is still good, so reading it costs nothing (after a change it is done again, now).
+    const item = list.querySelector(`li[data-version="${version}"]`);
+    if (item) keepInView(list, item);
     share.href = `${window.location.origin}/#/m/${match}?at=${version}`;
     first.disabled = prev.disabled = version <= 1;
     next.disabled = last.disabled = version >= timeline.version;
-    for (const item of list.querySelectorAll("li[aria-current]")) item.removeAttribute("aria-current");
-    const item = list.querySelector(`li[data-version="${version}"]`);
-    if (item) {
-      item.setAttribute("aria-current", "step");
-      keepInView(list, item);
-    }
+    for (const old of list.querySelectorAll("li[aria-current]")) old.removeAttribute("aria-current");
+    if (item) item.setAttribute("aria-current", "step");
     if (chart) chart.move(version);
     drawStep(step);
     showPicture(version);
@@ -273,7 +278,11 @@ export async function matchPage(root, api, match, params) {
   function drawPicture(version, drawn) {
     keep(version, drawn);
     const hash = `#/m/${match}?${new URLSearchParams({ at: version, ...(viewAs ? { as: viewAs } : {}), ...(api.token ? { token: api.token } : {}) })}`;
-    if (window.location.hash !== hash) history.replaceState(null, "", hash);
+    clearTimeout(addressing);
+    addressing = setTimeout(() => {
+      if (stop.signal.aborted || window.location.hash === hash) return; // left, or there already
+      history.replaceState(null, "", hash);
+    }, ADDRESS_CALM);
     const nodes = parsed(drawn);
     const boardView = zoomable(nodes.board, zoom, "board");
     clear(board, boardView, h("figcaption", {}, `the board after step ${version}, as ${drawn.as} sees it`));
@@ -390,6 +399,7 @@ export async function matchPage(root, api, match, params) {
     stop() {
       stop.abort();
       clearTimeout(settle);
+      clearTimeout(addressing);
       if (loading) loading.abort();
       document.removeEventListener("keydown", onKey);
       tell("stop");

@@ -124,6 +124,7 @@ def test_share_and_copy_keep_the_seat_tab(
         page.context.grant_permissions(["clipboard-read", "clipboard-write"])
         page.goto(f"{server.url}/#/m/{match.id}?token={match.token('ann')}")
         page.wait_for_selector("figure.board svg")
+        page.wait_for_function("() => location.hash.includes('at=')")  # once the steps pause
         own = page.url
         page.get_by_role("button", name="copy the link to this step").click()
         page.wait_for_selector("output.copied.ok")
