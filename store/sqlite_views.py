@@ -3,10 +3,11 @@ connections, locking and time-outs)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
 from eventsourcing.sqlite import SQLiteDatastore
 
 from store.view_recorder import Docs, ViewRecorder
@@ -20,6 +21,11 @@ SCHEMA = (
 )
 
 
+T = TypeVar("T")
+RETRY_SECONDS = 0.0005
+"""Between a projection write's attempts while another connection holds the write lock."""
+
+
 class SQLiteViewRecorder(ViewRecorder):
     def __init__(self, datastore: SQLiteDatastore, projection: str) -> None:
         super().__init__(projection)
@@ -29,8 +35,35 @@ class SQLiteViewRecorder(ViewRecorder):
                 c.execute(statement)
 
     def write(self, docs: Docs, tracking: Tracking) -> None:
-        with self.datastore.transaction(commit=True) as c:
-            self._write(c, docs, tracking)
+        self._when_unlocked(lambda c: self._write(c, docs, tracking))
+
+    def _when_unlocked(self, work: Callable[[Any], T]) -> T:
+        """`work` in one write transaction, tried again every RETRY_SECONDS while another
+        connection (a process appending events) holds the write lock, up to the datastore's
+        lock time-out. SQLite's own wait backs off to 100 ms between tries and a steady writer
+        keeps winning the lock meanwhile: a follower's projections then lagged by a quarter of
+        a second and more (bench/bench_projections.py, the lag under load)."""
+        deadline: float | None = None
+        patience = 5000  # ms: the datastore's lock time-out, as its connections have it
+        while True:
+            try:
+                with self.datastore.transaction(commit=True) as c:
+                    c.execute("PRAGMA busy_timeout")
+                    (patience,) = c.fetchone()
+                    c.execute("PRAGMA busy_timeout = 0")  # busy: answered at once, tried again
+                    try:
+                        return work(c)
+                    finally:
+                        c.execute(f"PRAGMA busy_timeout = {int(patience)}")
+            except OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                now = time.monotonic()
+                if deadline is None:
+                    deadline = now + patience / 1000
+                if now > deadline:
+                    raise
+                time.sleep(RETRY_SECONDS)
 
     def write_together(
         self, writes: Sequence[tuple[ViewRecorder, Docs]], tracking: Tracking
@@ -43,8 +76,9 @@ class SQLiteViewRecorder(ViewRecorder):
             for r, _ in writes
         ):
             return super().write_together(writes, tracking)
-        written = []
-        with self.datastore.transaction(commit=True) as c:
+
+        def together(c: Any) -> list[bool]:
+            written = []
             for recorder, docs in writes:
                 assert isinstance(recorder, SQLiteViewRecorder)
                 try:
@@ -53,7 +87,9 @@ class SQLiteViewRecorder(ViewRecorder):
                     written.append(False)
                 else:
                     written.append(True)
-        return written
+            return written
+
+        return self._when_unlocked(together)
 
     def _write(self, c: Any, docs: Docs, tracking: Tracking) -> None:
         """Documents and position, in the transaction of cursor `c`; nothing written (and the
