@@ -72,3 +72,34 @@ export function seatColour(index) {
 export function when(iso) {
   return iso ? iso.replace("T", " ").slice(0, 19) : "";
 }
+
+// Make `live` (a picture in the page) the same as `model` (a picture parsed by svgFrom, kept as
+// it is), changing only what differs: the browser then styles and lays out again only what
+// changed, where a board's next step differs from the last in a few places (a new board in
+// full cost a step ~20 ms of style and layout: bench/bench_viewer.py). Only the model's nodes
+// and attributes are copied, so what svgFrom removed stays out.
+export function morph(live, model) {
+  if (live.nodeType !== model.nodeType || live.nodeName !== model.nodeName) {
+    live.replaceWith(document.importNode(model, true));
+    return;
+  }
+  if (live.nodeType !== Node.ELEMENT_NODE) {
+    if (live.nodeValue !== model.nodeValue) live.nodeValue = model.nodeValue;
+    return;
+  }
+  for (const attr of [...live.attributes]) {
+    if (!model.hasAttributeNS(attr.namespaceURI, attr.localName)) live.removeAttributeNS(attr.namespaceURI, attr.localName);
+  }
+  for (const attr of model.attributes) {
+    if (live.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
+      live.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
+    }
+  }
+  const have = live.childNodes;
+  const want = model.childNodes;
+  for (let index = 0; index < want.length; index += 1) {
+    if (index >= have.length) live.append(document.importNode(want[index], true));
+    else if (!have[index].isEqualNode(want[index])) morph(have[index], want[index]); // a native compare
+  }
+  while (have.length > want.length) live.lastChild.remove();
+}

@@ -5,7 +5,7 @@
 import { follow } from "./live.js";
 import { scoreChart } from "./chart.js";
 import { markAnalysis } from "./analysis_marks.js";
-import { h, clear, seatColour, svgFrom, when } from "./dom.js";
+import { h, clear, morph, seatColour, svgFrom, when } from "./dom.js";
 import { rulesPanel } from "./rules.js";
 import { analysisBoard } from "./analysis.js";
 import { playPanel } from "./play.js";
@@ -284,9 +284,20 @@ export async function matchPage(root, api, match, params) {
       history.replaceState(null, "", hash);
     }, ADDRESS_CALM);
     const nodes = parsed(drawn);
-    const boardView = zoomable(nodes.board, zoom, "board");
-    clear(board, boardView, h("figcaption", {}, `the board after step ${version}, as ${drawn.as} sees it`));
-    const shownPanels = drawn.panels.map((panel, index) => [panel, zoomable(nodes.panels[index], zoom, `${panel.seat}'s panel`)]);
+    const caption = `the board after step ${version}, as ${drawn.as} sees it`;
+    const shown = board.querySelector(".zoomable");
+    let boardView;
+    if (shown?.svg?.isConnected && nodes.board.nodeName === "svg"
+      && shown.svg.getAttribute("viewBox") === nodes.board.getAttribute("viewBox")) {
+      morph(shown.svg, nodes.board); // the same frame: only what changed is drawn again
+      boardView = shown;
+      board.querySelector("figcaption").textContent = caption;
+    } else {
+      // A copy in the page: the parsed picture stays as it is, the model of later steps.
+      boardView = zoomable(nodes.board.cloneNode(true), zoom, "board");
+      clear(board, boardView, h("figcaption", {}, caption));
+    }
+    const shownPanels = drawn.panels.map((panel, index) => [panel, zoomable(nodes.panels[index].cloneNode(true), zoom, `${panel.seat}'s panel`)]);
     clear(panels, shownPanels.map(([panel, view]) =>
       h("section", { class: "panel private", "aria-label": `${panel.seat}'s private knowledge`, "data-seat": panel.seat },
         h("h2", {}, seatTag(panel.seat), " knows"), view)));

@@ -93,6 +93,7 @@ export function zoomable(svg, state, label) {
     for (const other of document.querySelectorAll(".zoomable")) other.dispatchEvent(new Event("rezoom"));
   });
   holder.addEventListener("rezoom", apply);
+  holder.svg = svg;
   holder.measure = () => {
     if (!wide) return;
     const smallest = smallestOwnText(svg, wide);

@@ -145,3 +145,52 @@ def test_a_match_is_found_by_a_unique_prefix_of_its_id(
         page.goto(f"{server.url}/#/m/{named}")
         page.wait_for_selector("p.error")
         assert said in page.locator("p.error").inner_text()
+
+
+BOARD_MARKUP = """() => {
+  const svg = document.querySelector('figure.board svg').cloneNode(true);
+  svg.removeAttribute('style');  // the page's own sizing of the picture
+  return new XMLSerializer().serializeToString(svg);
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_brought_forward_step_by_step_is_the_board_of_that_step(
+    page: Any, viewer_server: tuple[ServerProcess, dict[str, str]], game: str
+) -> None:
+    """Stepping changes only what differs between two boards (server/static/dom.js `morph`):
+    after steps forward, back and a jump, the page holds exactly the board it draws for that
+    step when opened there."""
+    server, imported = viewer_server
+    match = imported[game]
+    last = httpx.get(f"{server.api}/matches/{match}").json()["version"]
+    middle = last // 2
+    page.goto(f"{server.url}/#/m/{match}?at={middle}")
+    shown(page, middle, last)
+    page.locator("h1").click()
+    for key in ("ArrowRight", "ArrowRight", "ArrowLeft", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+    shown(page, middle + 3, last)
+    page.keyboard.press("End")
+    shown(page, last, last)
+    page.keyboard.press("Home")
+    shown(page, 1, last)
+    for key in ("ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+    shown(page, 3, last)
+    fresh = page.context.new_page()
+    fresh.goto(f"{server.url}/#/m/{match}?at=3")
+    shown(fresh, 3, last)
+    drawn = fresh.evaluate(BOARD_MARKUP)
+    fresh.close()
+    assert len(drawn) > 500 and page.evaluate(
+        SAME_BOARD, drawn
+    )  # equal nodes, in any attribute order
+
+
+SAME_BOARD = """(drawn) => {
+  const svg = document.querySelector('figure.board svg').cloneNode(true);
+  svg.removeAttribute('style');
+  const other = new DOMParser().parseFromString(drawn, 'image/svg+xml').documentElement;
+  return svg.isEqualNode(document.importNode(other, true));
+}"""
