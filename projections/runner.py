@@ -35,9 +35,9 @@ from store.view_recorder import ViewRecorder
 WRITTEN_BATCH = 64
 """Matches a writing process saves (`Projections.written`) before the projections catch up
 with them: fewer, larger writes, and well within what the match cache keeps."""
-POLL_SECONDS = 0.01
+POLL_SECONDS = 0.005
 """How often a store that cannot push (SQLite) is asked for new notifications written by other
-processes (one indexed query: ~100 a second costs well under 1% of a core); writes made by this
+processes (one indexed query: ~200 a second costs about 1% of a core); writes made by this
 process wake the poll at once."""
 SUBSCRIBE_TIMEOUT = 10.0  # seconds to wait for a store's subscription to hold
 NOTES_TOPIC = get_topic(Notes)  # the topics of the Notes aggregate's events start with it
@@ -321,13 +321,15 @@ class Projections:
         returns how many. `progress(done, total)` is told after each page."""
         stop = self.head() if stop is None else stop
         self._written = 0
-        start = min(self.positions().values(), default=0)
+        known: dict[str, int] | None = self.positions()
+        start = min(known.values(), default=0)
         total = max(0, stop - start)
         done = 0
         shares = shares_for(self, total) if self.parallel else 1
         if shares > 1:
             done = catch_up_in_parallel(self, start, stop, shares, progress)
-        for page, positions in self._pages(stop):
+            known = None  # moved on by the other processes
+        for page, positions in self._pages(stop, known):
             self.process(page, positions)
             done += len(page)
             if progress is not None:
@@ -343,12 +345,15 @@ class Projections:
         if self._written >= WRITTEN_BATCH:
             self.catch_up()
 
-    def _pages(self, stop: int | None) -> Iterator[tuple[list[Notification], dict[str, int]]]:
+    def _pages(
+        self, stop: int | None, known: dict[str, int] | None = None
+    ) -> Iterator[tuple[list[Notification], dict[str, int]]]:
         """Pages from the lowest position on, each with the positions it starts from; positions
-        are read again before each page, so pages that another process projected meanwhile
-        are not done twice. A short page that reached the end ends it (no empty read after)."""
+        are read again before each page (but the first, when `known` gives them as just read),
+        so pages that another process projected meanwhile are not done twice. A short page that
+        reached the end ends it (no empty read after)."""
         while True:
-            positions = self.positions()
+            positions, known = known if known is not None else self.positions(), None
             start = min(positions.values(), default=0) + 1
             if stop is not None and start > stop:
                 return
