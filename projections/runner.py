@@ -321,8 +321,9 @@ class Projections:
         returns how many. `progress(done, total)` is told after each page."""
         stop = self.head() if stop is None else stop
         self._written = 0
-        known: dict[str, int] | None = self.positions()
-        start = min(known.values(), default=0)
+        read = self.positions()
+        known: dict[str, int] | None = read
+        start = min(read.values(), default=0)
         total = max(0, stop - start)
         done = 0
         shares = shares_for(self, total) if self.parallel else 1
