@@ -11,9 +11,9 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from domain.analysis import Value
 from domain.game import MAX_SEATS
 from domain.match import MAX_SEAT_NAME
+from domain.move_value import Value
 from projections.diffs import Change
 from projections.match_log import LogEntry
 

@@ -38,6 +38,7 @@ import msgspec
 from eventsourcing.domain import Aggregate
 
 from domain.commitment import fresh_salt
+from domain.move_value import Value
 
 DEFAULT_BUDGET_MS = 800.0
 """Milliseconds of search per decision by default: a 2-seat Race for the Galaxy match of ~200
@@ -54,13 +55,6 @@ FORCED = "forced"
 
 NAMESPACE = uuid.UUID("0c7e6a52-3f1d-4b8e-9d21-5a4f0e9b7c13")
 _canonical = msgspec.json.Encoder(order="deterministic")
-
-
-class Value(msgspec.Struct, frozen=True):
-    """A move's value for the seat: expected win rate (0..1) and mean score margin."""
-
-    win_rate: float
-    margin: float
 
 
 class Judged(msgspec.Struct, frozen=True, kw_only=True):

@@ -199,14 +199,52 @@ def chain_hashes(
     with the match's part of every input framed once."""
     commit_head = framed(COMMIT_LABEL, match)
     chain_head = framed(CHAIN_LABEL, match)
-    encode = _encoder.encode
+    encode, join, sha256, length = _encoder.encode, b"".join, _sha256, _length
     hashes = []
     for event in events:
-        body_json = encode(line_body(seats, event))
-        commitment = _commitment(commit_head, event.originator_version, event.salt, body_json)
-        previous = _link(chain_head, previous, commitment)
+        if type(event) is StoredFields and event.kind == "Decided":  # most lines: one step
+            body_json = encode(_decided_body(seats, event.__dict__))
+        else:
+            body_json = encode(line_body(seats, event))
+        # `_commitment`, then `_link`, written out: this runs for every stored event.
+        number, salted = str(event.originator_version).encode(), event.salt.encode()
+        commitment = sha256(
+            join(
+                (
+                    commit_head,
+                    length(len(number)),
+                    number,
+                    length(len(salted)),
+                    salted,
+                    length(len(body_json)),
+                    body_json,
+                )
+            )
+        ).hexdigest()
+        before, committed = previous.encode(), commitment.encode()
+        previous = sha256(
+            join((chain_head, length(len(before)), before, length(len(committed)), committed))
+        ).hexdigest()
         hashes.append(previous)
     return hashes
+
+
+def _decided_body(seats: Sequence[str], fields: dict[str, Any]) -> dict[str, Any]:
+    """`line_body` of a stored Decided event's fields (builtins, as stored): the same line."""
+    line = {
+        "version": fields["originator_version"],
+        "kind": "Decided",
+        "at": fields["timestamp"].isoformat(),
+        "seat": seats[fields["seat"]],
+        "command": fields["command"],
+        "outcome": fields["outcome"],
+        "undoable": fields["undoable"],
+    }
+    if fields.get("chance") is not None:  # a table match's decision
+        line["chance"] = fields["chance"]
+    if fields.get("automatic", False):  # a forced move the platform played
+        line["automatic"] = True
+    return line
 
 
 def header_line(started: Match.Started) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import threading
 import typing
 import uuid
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypedDict, cast
 
 import msgspec
@@ -326,6 +326,21 @@ class MsgspecMapper(Mapper[uuid.UUID]):
         if plan.class_version > 1:
             return None
         return plan.cls.__name__, _UNTYPED_DECODER.decode(stored_event.state)
+
+    def stored_fields_of(
+        self, stored_events: Sequence[StoredEvent]
+    ) -> list[tuple[str, dict[str, Any]] | None]:
+        """`stored_fields` of each of `stored_events`, in one loop (the projections read every
+        stored event this way)."""
+        if not self._plain or not isinstance(self.transcoder, MsgspecTranscoder):
+            return [None] * len(stored_events)
+        decode, plans, found = _UNTYPED_DECODER.decode, _PLANS_BY_TOPIC, []
+        for stored in stored_events:
+            plan = plans.get(stored.topic) or plan_of_topic(stored.topic)
+            found.append(
+                None if plan.class_version > 1 else (plan.cls.__name__, decode(stored.state))
+            )
+        return found
 
     def _to_domain_event(self, stored_event: StoredEvent) -> Any:
         originator_id = stored_event.originator_id

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from domain.analysis import Judged, Value, mark_of
+from domain.analysis import Judged, mark_of
 from domain.judging import decisions
+from domain.move_value import Value
 from store.ledger import Ledger
 from tests.server.server_process import ServerProcess
 

@@ -91,3 +91,12 @@ def test_an_unknown_command_still_gets_every_command_to_suggest_from() -> None:
     assert out.returncode != 0
     assert "No such command" in out.stderr
     assert "moves" in out.stderr  # typer's "Did you mean"
+
+
+def test_the_documents_and_the_projections_load_no_analysis() -> None:
+    """`show`, `moves`, `play` and `log` read documents and projections: the analysis (its
+    search and judging) is loaded only by what analyses."""
+    code = "import sys, api.documents, projections.runner, projections.queries\n"
+    code += "print('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "domain.analysis" not in set(out.stdout.split())

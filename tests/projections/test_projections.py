@@ -263,3 +263,12 @@ def test_a_lost_audit_chain_stops_the_catch_up_as_the_stores_fault(ledger: Ledge
         Projections(ledger).catch_up()
     assert kind_of(raised.value).http_status == 503 and raised.value.code == "AUDIT_GAP"
     assert audit.max_tracking_id(ledger.name) == position + 1  # nothing written past the gap
+
+
+def test_the_projections_skip_analyses_by_the_analysis_aggregates_topic() -> None:
+    from eventsourcing.utils import get_topic
+
+    from domain.analysis import Analysis
+    from projections.runner import ANALYSIS_TOPIC
+
+    assert get_topic(Analysis) == ANALYSIS_TOPIC
