@@ -199,32 +199,15 @@ def chain_hashes(
     with the match's part of every input framed once."""
     commit_head = framed(COMMIT_LABEL, match)
     chain_head = framed(CHAIN_LABEL, match)
-    encode, join, sha256, length = _encoder.encode, b"".join, _sha256, _length
+    encode = _encoder.encode
     hashes = []
     for event in events:
         if type(event) is StoredFields and event.kind == "Decided":  # most lines: one step
             body_json = encode(_decided_body(seats, event.__dict__))
         else:
             body_json = encode(line_body(seats, event))
-        # `_commitment`, then `_link`, written out: this runs for every stored event.
-        number, salted = str(event.originator_version).encode(), event.salt.encode()
-        commitment = sha256(
-            join(
-                (
-                    commit_head,
-                    length(len(number)),
-                    number,
-                    length(len(salted)),
-                    salted,
-                    length(len(body_json)),
-                    body_json,
-                )
-            )
-        ).hexdigest()
-        before, committed = previous.encode(), commitment.encode()
-        previous = sha256(
-            join((chain_head, length(len(before)), before, length(len(committed)), committed))
-        ).hexdigest()
+        commitment = _commitment(commit_head, event.originator_version, event.salt, body_json)
+        previous = _link(chain_head, previous, commitment)
         hashes.append(previous)
     return hashes
 
