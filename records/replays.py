@@ -202,32 +202,11 @@ def chain_hashes(
     encode = _encoder.encode
     hashes = []
     for event in events:
-        if type(event) is StoredFields and event.kind == "Decided":  # most lines: one step
-            body_json = encode(_decided_body(seats, event.__dict__))
-        else:
-            body_json = encode(line_body(seats, event))
+        body_json = encode(line_body(seats, event))
         commitment = _commitment(commit_head, event.originator_version, event.salt, body_json)
         previous = _link(chain_head, previous, commitment)
         hashes.append(previous)
     return hashes
-
-
-def _decided_body(seats: Sequence[str], fields: dict[str, Any]) -> dict[str, Any]:
-    """`line_body` of a stored Decided event's fields (builtins, as stored): the same line."""
-    line = {
-        "version": fields["originator_version"],
-        "kind": "Decided",
-        "at": fields["timestamp"].isoformat(),
-        "seat": seats[fields["seat"]],
-        "command": fields["command"],
-        "outcome": fields["outcome"],
-        "undoable": fields["undoable"],
-    }
-    if fields.get("chance") is not None:  # a table match's decision
-        line["chance"] = fields["chance"]
-    if fields.get("automatic", False):  # a forced move the platform played
-        line["automatic"] = True
-    return line
 
 
 def header_line(started: Match.Started) -> dict[str, Any]:
