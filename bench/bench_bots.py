@@ -451,18 +451,21 @@ def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: 
     from domain.arena import play_arena
     from domain.search import Budget
 
-    budget = Budget(ms=search_ms, depth=depth or None, width=4)
+    budget = Budget(ms=search_ms, depth=depth or None, width=4, clock="cpu")
     table = Table(
-        title=f"search ({search_ms:.0f} ms/decision, depth {depth or 'end'}) against greedy, 2 seats",
+        title=f"search ({search_ms:.0f} CPU ms/decision, depth {depth or 'end'}) against greedy,"
+        " 2 seats",
         title_justify="left",
     )
-    for column in ("game", "matches", "search wins", "95% interval", "mean margin", "s/match"):
+    columns = ("game", "matches", "search wins", "95% interval", "mean margin", "s/match")
+    for column in (*columns, "CPU ms/decision (mean/p95/max)"):
         table.add_column(column, justify="right" if column != "game" else "left")
     for rules in games:
         started = time.perf_counter()
         search, _greedy = play_arena(rules, ["search", "greedy"], matches, 2, budget, seed=1)
         per_match = (time.perf_counter() - started) / max(1, matches)
         low, high = search.win_interval()
+        cost = search.cost() or {}
         row = (
             rules.slug,
             str(matches),
@@ -470,6 +473,8 @@ def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: 
             f"{low:.0%}-{high:.0%}",
             f"{search.mean_margin:+.1f}",
             f"{per_match:.0f}",
+            f"{cost.get('cpu_ms_mean', 0):.0f}/{cost.get('cpu_ms_p95', 0):.0f}"
+            f"/{cost.get('cpu_ms_max', 0):.0f}",
         )
         console.print("  ".join(row))
         table.add_row(*row)

@@ -7,7 +7,7 @@ interval), or given as JSON with `--json`.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
@@ -46,6 +46,14 @@ def arena(
     width: Annotated[
         int, typer.Option("--width", min=1, help="Search: candidate moves per decision.")
     ] = DEFAULT_WIDTH,
+    clock: Annotated[
+        str,
+        typer.Option(
+            "--clock",
+            help="What --budget-ms counts: cpu (the deciding thread's CPU time: a busy machine"
+            " makes the search slower, not weaker) or wall.",
+        ),
+    ] = "cpu",
     seed: Annotated[int, typer.Option(help="Seed of the first match; the next count up.")] = 1,
     json: Json = False,
 ) -> None:
@@ -54,11 +62,14 @@ def arena(
     names = [name.strip() for name in bots.split(",") if name.strip()]
     if budget_ms is not None and iterations is not None:
         raise BadInput("give --budget-ms or --iterations, not both")
+    if clock not in ("cpu", "wall"):
+        raise BadInput(f"--clock is cpu or wall, not {clock!r}")
     budget = Budget(
         ms=budget_ms,
         iterations=None if budget_ms is not None else (iterations or 8),
         depth=depth,
         width=width,
+        clock="cpu" if clock == "cpu" else "wall",
     )
     with Progress(console=console(), transient=True, disable=json) as progress:
         task = progress.add_task(f"{game} x{matches}", total=matches)
@@ -69,9 +80,19 @@ def arena(
     if json:
         print_json({"game": game, "matches": matches, "seats": seats, "bots": summaries})
         return
+    searched = any(s["search"] is not None for s in summaries)
     table(
         f"arena {game}: {matches} matches of {seats} seats",
-        ["bot", "seats", "wins", "win rate", "95% interval", "mean margin", "95% interval"],
+        [
+            "bot",
+            "seats",
+            "wins",
+            "win rate",
+            "95% interval",
+            "mean margin",
+            "95% interval",
+            *(["searched", "CPU ms (mean/p95/max)"] if searched else []),
+        ],
         [
             [
                 s["bot"],
@@ -81,7 +102,18 @@ def arena(
                 f"{s['win_rate_95'][0]:.0%}-{s['win_rate_95'][1]:.0%}",
                 f"{s['mean_margin']:+.1f}",
                 f"{s['mean_margin_95'][0]:+.1f} to {s['mean_margin_95'][1]:+.1f}",
+                *(_cost(s["search"]) if searched else []),
             ]
             for s in summaries
         ],
     )
+
+
+def _cost(search: dict[str, Any] | None) -> list[str]:
+    """A search bot's decisions and their CPU cost, for the table ("-" for other bots)."""
+    if search is None:
+        return ["-", "-"]
+    return [
+        f"{search['searched']} x {search['samples_per_decision']:g} samples",
+        f"{search['cpu_ms_mean']:.0f}/{search['cpu_ms_p95']:.0f}/{search['cpu_ms_max']:.0f}",
+    ]

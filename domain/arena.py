@@ -8,7 +8,9 @@ Match k (seed `seed + k`) seats bot `bots[(s + k) % len(bots)]` at seat s, so ev
 every seat in turn. Each seat a bot holds in a match counts once: its share of the win (1, 1/k
 for a win shared by k seats, 0), and its margin (its score minus the best score of the others).
 `BotTally` gives the win rate with its 95% Wilson interval and the mean margin with its 95%
-interval (normal approximation). Pure: no store, no printing.
+interval (normal approximation), and for a search bot what its decisions cost: how many it
+searched, samples a decision, and the deciding thread's CPU milliseconds a decision (mean, 95th
+percentile, most). Pure: no store, no printing.
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ class BotTally:
     seats: int = 0
     wins: float = 0.0
     margins: list[float] = field(default_factory=list)
+    samples: int = 0
+    spent: list[float] = field(default_factory=list)  # CPU seconds of each searched decision
 
     @property
     def win_rate(self) -> float:
@@ -86,6 +90,19 @@ class BotTally:
         half = 1.96 * sd / math.sqrt(n)
         return (mean - half, mean + half)
 
+    def cost(self) -> dict[str, Any] | None:
+        """What the searched decisions cost (None for a bot that never searched)."""
+        if not self.spent:
+            return None
+        ms = sorted(1000 * s for s in self.spent)
+        return {
+            "searched": len(ms),
+            "samples_per_decision": round(self.samples / len(ms), 2),
+            "cpu_ms_mean": round(sum(ms) / len(ms), 1),
+            "cpu_ms_p95": round(ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)], 1),
+            "cpu_ms_max": round(ms[-1], 1),
+        }
+
     def summary(self) -> dict[str, Any]:
         low, high = self.win_interval()
         m_low, m_high = self.margin_interval()
@@ -97,6 +114,7 @@ class BotTally:
             "win_rate_95": [round(low, 4), round(high, 4)],
             "mean_margin": round(self.mean_margin, 3),
             "mean_margin_95": [round(m_low, 3), round(m_high, 3)],
+            "search": self.cost(),
         }
 
 
@@ -149,6 +167,10 @@ def play_arena(
                 tally.wins += 1 / len(result.winners)
             others = [score for o, score in enumerate(result.scores) if o != s]
             tally.margins.append(float(result.scores[s] - max(others)) if others else 0.0)
+            bot = players[s]
+            if isinstance(bot, SearchBot):
+                tally.samples += bot.samples
+                tally.spent += bot.spent
         if on_match is not None:
             on_match(k)
     return [tallies[name] for name in unique]

@@ -33,7 +33,8 @@ as winning), `margin` (the mean of the seat's score minus the best score of the 
 
 `Budget(iterations=N)` plays N samples of every candidate and is deterministic for a seed;
 `Budget(ms=X)` plays whole samples until X milliseconds are spent (at least one; the figures then
-depend on the machine's speed). `SearchBot(rules, budget, seed)` is a bot (`state, seat, rng ->
+depend on the machine's speed), on the wall or, with `clock="cpu"`, of the deciding thread's CPU
+time (then a busy machine does not weaken the search). `SearchBot(rules, budget, seed)` is a bot (`state, seat, rng ->
 Command`) that plays `best(evaluate(...))` where it is clearly better than the greedy bot's own
 pick (always a candidate, and the default; see `SearchBot`). It seeds each decision with its own
 seed and the seat's view, so it is deterministic for a given seed with an iteration budget and
@@ -48,7 +49,7 @@ import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -75,6 +76,9 @@ class Budget(msgspec.Struct, frozen=True, kw_only=True):
     ms: float | None = None
     depth: int | None = None
     width: int = DEFAULT_WIDTH
+    clock: Literal["wall", "cpu"] = "wall"
+    """What `ms` counts: time on the wall, or the deciding thread's CPU time (so that a busy
+    machine makes a search slower, never weaker: the arena's measure)."""
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.ms is None):
@@ -190,11 +194,12 @@ def played(
     ends: list[list[Outcome]] = [[] for _ in moves]
     samples = 0
     sample_of = determinizer(rules)
-    deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+    now = clock(budget)
+    deadline = None if budget.ms is None else now() + budget.ms / 1000
     while moves:
         if budget.iterations is not None and samples >= budget.iterations:
             break
-        if deadline is not None and samples and time.perf_counter() >= deadline:
+        if deadline is not None and samples and now() >= deadline:
             break
         world = sample_of(state, seat, random.Random(rng.getrandbits(64)))
         luck = rng.getrandbits(63)
@@ -202,6 +207,11 @@ def played(
             ends[i].append(playout(rules, world, seat, command, luck, budget.depth))
         samples += 1
     return ends
+
+
+def clock(budget: Budget) -> Callable[[], float]:
+    """The seconds a budget's `ms` counts: the wall's, or the calling thread's CPU time."""
+    return time.thread_time if budget.clock == "cpu" else time.perf_counter
 
 
 def evaluate(
@@ -275,6 +285,7 @@ class SearchBot:
         self.seed = seed
         self.searched = 0  # decisions searched (not forced)
         self.samples = 0  # samples played over all searched decisions
+        self.spent: list[float] = []  # CPU seconds of each searched decision (this thread's)
 
     def __call__(self, state: Any, seat: Seat, rng: random.Random) -> Command:
         legal = self.rules.legal(state, seat)
@@ -286,11 +297,13 @@ class SearchBot:
             values = evaluate(self.rules, state, seat, moves, self.budget, self.seed)
             chosen: Command = best(values).command
             return chosen
+        started = time.thread_time()
         greedy = self.rules.bot(state, seat, random.Random(mine.getrandbits(64)))
         moves = [greedy, *(m for m in moves if m != greedy)][: self.budget.width]
         ends = played(self.rules, state, seat, moves, self.budget, self.seed)
         self.searched += 1
         self.samples += len(ends[0])
+        self.spent.append(time.thread_time() - started)
         values = [
             MoveValue(m, sum(o.win for o in e) / len(e), sum(o.margin for o in e) / len(e), len(e))
             for m, e in zip(moves, ends, strict=True)

@@ -24,8 +24,17 @@ def test_the_arena_tallies_every_bot_over_rotated_seats_as_json() -> None:
         low, high = b["win_rate_95"]
         assert 0 <= low <= b["win_rate"] <= high <= 1
     assert bots["search"]["mean_margin"] == -bots["greedy"]["mean_margin"]
-    again = runner.invoke(app, [*args, "--json"])
-    assert json.loads(again.stdout) == data  # an iteration budget is deterministic
+    cost = bots["search"]["search"]
+    assert bots["greedy"]["search"] is None  # only a search bot's decisions have a cost
+    assert cost["searched"] > 0 and cost["samples_per_decision"] == 1  # one iteration each
+    assert (
+        0 <= cost["cpu_ms_mean"] <= cost["cpu_ms_max"] and cost["cpu_ms_p95"] <= cost["cpu_ms_max"]
+    )
+    again = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    for record in (data, again):  # an iteration budget is deterministic, all but its CPU time
+        for key in ("cpu_ms_mean", "cpu_ms_p95", "cpu_ms_max"):
+            del record["bots"][0]["search"][key]
+    assert again == data
 
 
 def test_the_arena_prints_a_table_per_bot() -> None:
@@ -34,6 +43,10 @@ def test_the_arena_prints_a_table_per_bot() -> None:
     assert result.exit_code == 0, result.output
     assert "greedy" in result.stdout and "random" in result.stdout
     assert "95% interval" in result.stdout
+    assert result.stdout.count("┳") == 6  # seven columns: nothing searched, no cost to show
+    searched = runner.invoke(app, ["arena", "delta-v", "--matches", "1", *TINY])
+    assert searched.exit_code == 0, searched.output
+    assert searched.stdout.count("┳") == 8  # and the searched decisions, their CPU time
 
 
 def test_an_unknown_bot_or_a_bad_seat_count_is_one_clear_error() -> None:
@@ -44,3 +57,5 @@ def test_an_unknown_bot_or_a_bad_seat_count_is_one_clear_error() -> None:
     assert seats.exit_code == 1 and "seats" in seats.stderr
     both = runner.invoke(app, ["arena", "delta-v", "--iterations", "2", "--budget-ms", "5"])
     assert both.exit_code == 1 and "not both" in both.stderr
+    clock = runner.invoke(app, ["arena", "delta-v", "--budget-ms", "5", "--clock", "sundial"])
+    assert clock.exit_code == 1 and "--clock is cpu or wall" in clock.stderr

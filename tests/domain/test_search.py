@@ -197,3 +197,26 @@ def test_the_search_bot_leaves_the_greedy_pick_only_for_a_move_clearly_better() 
     assert not clearly_better([won, lost, won, lost], [lost, won, lost, won])  # noise
     closer = [Outcome(0.0, -1.0)] * 4  # no more wins, but a better margin every time
     assert clearly_better(closer, [lost] * 4)
+
+
+@pytest.mark.parametrize("clock", ["cpu", "wall"])
+def test_a_millisecond_budget_counts_the_clock_it_names(
+    clock: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CPU budget runs on the deciding thread's CPU time, a wall budget on the wall's: the
+    named clock moves a second a reading, so the search stops after its first sample; the other
+    moves a millisecond a reading, and had it been read the search would run on for hundreds."""
+    import domain.search as search
+
+    def ticking(step: float) -> Callable[[], float]:
+        readings = iter(range(1_000_000))
+        return lambda: step * next(readings)
+
+    fast, slow = ticking(1.0), ticking(0.001)
+    monkeypatch.setattr(search.time, "thread_time", fast if clock == "cpu" else slow)
+    monkeypatch.setattr(search.time, "perf_counter", fast if clock == "wall" else slow)
+    rules = rules_for("kosmonauts")
+    state, seat = next(greedy_states(rules, 4, 3))
+    budget = Budget(ms=500.0, depth=2, width=2, clock=clock)  # type: ignore[arg-type]
+    values = evaluate(rules, state, seat, None, budget, seed=1)
+    assert {v.samples for v in values} == {1}  # its own clock ran out after one sample
