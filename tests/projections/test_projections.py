@@ -272,3 +272,29 @@ def test_the_projections_skip_analyses_by_the_analysis_aggregates_topic() -> Non
     from projections.runner import ANALYSIS_TOPIC
 
     assert get_topic(Analysis) == ANALYSIS_TOPIC
+
+
+@pytest.mark.parametrize("paused_by_caller", [False, True])
+def test_a_page_is_projected_without_cyclic_collection_which_then_resumes_as_it_was(
+    ledger: Ledger, paused_by_caller: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    fill(ledger, per_game=1)
+    projections = Projections(ledger, ["index"])
+    projections.parallel = False
+    seen: list[bool] = []
+    project = projections.projectors[0].project
+    monkeypatch.setattr(
+        projections.projectors[0],
+        "project",
+        lambda *args: (seen.append(gc.isenabled()), project(*args))[1],
+    )
+    if paused_by_caller:
+        gc.disable()
+    try:
+        assert projections.catch_up() > 0
+        assert seen and not any(seen)  # no collection while the pages were projected
+        assert gc.isenabled() is not paused_by_caller  # and the collector as it was before
+    finally:
+        gc.enable()
