@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bench.common import best_of, ensure_game
 from cli.simulate import play_bot_match
+from domain.match import Match
 from records.replays import dumps, export_lines, parse, rerun
 from records.table_record import dumps_table, import_table, table_lines
 from store.ledger import Ledger
@@ -27,13 +28,14 @@ TARGET = 1000.0
 
 def record_of(game: str, seats: int, decisions: int) -> tuple[str, str, int]:
     """A table record and a full replay file of a house match with about `decisions` decisions."""
-    longest = None
+    longest: Match | None = None
     for seed in range(100):
         match = play_bot_match(game, seats, seed, smart=seed % 2 == 0)
         if longest is None or match.decisions > longest.decisions:
             longest = match
         if match.decisions >= decisions:
             break
+    assert longest is not None
     match = longest
     ledger = Ledger("memory://")
     ledger.save(match)

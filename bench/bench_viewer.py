@@ -115,7 +115,8 @@ def stored(replay: Path, folder: Path) -> tuple[str, str, int]:
 def server_side(api: str, match: str, last: int, samples: int) -> tuple[list[float], list[float]]:
     """Seconds per picture: steps never asked before, then the same steps asked again."""
     steps = random.Random(26).sample(range(1, last + 1), min(samples, last))
-    first, again = [], []
+    first: list[float] = []
+    again: list[float] = []
     with httpx.Client(headers={"Accept-Encoding": "gzip"}) as client:
         for times in (first, again):
             for step in steps:

@@ -109,11 +109,13 @@ def bad_input(api: str, match: str, token: str) -> Family:
     family = Family("bad input (headers, bodies, paths)")
     deep = '{"command": ' + "[" * 5000 + "]" * 5000 + "}"
     json_type = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    raw_json_type = {k.encode(): v.encode() for k, v in json_type.items()}
     with client_from("127.0.0.21", api) as c:
         for digit in "²³¹":
             raw = digit.encode("latin-1")
-            family.saw(c.post(f"/matches/{match}/undo", headers={**json_type, "If-Match": raw}))
-            family.saw(c.get(f"/matches/{match}/events?follow=0", headers={"Last-Event-ID": raw}))
+            undo = {**raw_json_type, b"If-Match": raw}
+            family.saw(c.post(f"/matches/{match}/undo", headers=undo))
+            family.saw(c.get(f"/matches/{match}/events?follow=0", headers={b"Last-Event-ID": raw}))
         for body in (
             deep.encode(),
             b'{"game": "\xff\xfe", "seats": ["a", "b"]}',
