@@ -1,26 +1,8 @@
-"""Listed moves in words: each whole move of a `moves` listing as a short phrase in the game's
-own names ("settles Gem World, paying 2 cards", "bids 3"), told by the game's narration for the
-seat it is listed for; the short form `play` reads stays one flag away (`moves --raw`)."""
+"""How a `moves` listing is laid out: numbered lines, and long lines broken at spaces. What each
+entry says (the game's words, or the short form with `--raw`) comes with the menu itself
+(forms/menus.py, `MoveEntry.words`): the same for the command line, the server and the page."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import Any
-
-from domain.game import Rules
-from domain.match import typed
-from forms.menus import MoveEntry
-
-
-def phrase(entry: MoveEntry, rules: Rules[Any], seat: str, seats: Sequence[str]) -> str:
-    """The entry as a phrase without its seat ("bids 3"); a part, or a move of a game without
-    narration, as it is written."""
-    narrator = rules.narrator
-    if entry.command is None or narrator is None or seat not in seats:
-        return entry.text
-    index = list(seats).index(seat)
-    sentence = narrator.command_text(typed(entry.command, rules.command_type), index, seats)
-    return sentence.removeprefix(f"{seat} ")
 
 
 def numbered(number: int, text: str) -> str:

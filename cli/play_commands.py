@@ -30,7 +30,7 @@ from domain.errors import Conflict, IllegalMove
 from domain.reference import kind_summary
 from domain.registry import rules_for
 from forms.command_forms import command_text, command_usage, kind_of, parse_command_words
-from forms.menus import TABLE, MoveMenu, menu, move_parts
+from forms.menus import TABLE, MoveEntry, MoveMenu, menu, move_parts
 
 
 @app.command()
@@ -271,10 +271,15 @@ def _say_summary(slug: str, kind: str) -> None:
             say(line.replace("`", ""))
 
 
+def _told(entry: MoveEntry, raw: bool) -> str:
+    """An entry as a listing shows it: in the game's words, or (`raw`) in the short form."""
+    return entry.text if raw or not entry.words else entry.words
+
+
 def _print_menu(
     shown: MoveMenu, rules: Any, match_id: str, as_: str, seats: list[str], raw: bool
 ) -> None:
-    from cli.listing_words import numbered, phrase, wrapped
+    from cli.listing_words import numbered, wrapped
 
     def say_wrapped(text: str) -> None:
         for line in wrapped(text, terminal_width()):
@@ -288,7 +293,8 @@ def _print_menu(
         return
     say(f"{as_} to move at version {shown.version} ({shown.total} moves listed)")
     if shown.parts:
-        say(f"picked so far: {' '.join(shown.parts)}")
+        picked = shown.parts if raw or not shown.picked else shown.picked
+        say(f"picked so far: {' '.join(picked) if raw else ', '.join(picked)}")
     if shown.asking is not None:
         say(f"pick {shown.asking}:")
     current = None
@@ -302,9 +308,9 @@ def _print_menu(
                 say_wrapped(f"  write one yourself: {command_usage(rules, current)}")
         if entry.parts is not None:
             steps = True
-            say(numbered(entry.number, f"{entry.text}  ({entry.count} moves)"))
+            say(numbered(entry.number, f"{_told(entry, raw)}  ({entry.count} moves)"))
         else:
-            say(numbered(entry.number, entry.text if raw else phrase(entry, rules, as_, seats)))
+            say(numbered(entry.number, _told(entry, raw)))
     say_wrapped(f"play one: starledger play {match_id} N --as {as_}")
     if steps:
         say_wrapped(

@@ -401,7 +401,12 @@ class Narrator(Protocol):
     English sentence in the game's own words, seats by name. Pure, and told from the one event
     or command alone, so a sentence holds no more than what it tells: whoever may see an event
     may read its sentence, and redaction stays where it is (the log, by each event's
-    visibility)."""
+    visibility).
+
+    A narration may also define `part_text(kind, field, value, names) -> str | None`: one part
+    of a command that a seat picks part by part (forms/menus.py; `value` typed as the field's
+    type, or its list's item type), in words ("1 yellow cube east", "Gem World"), None where
+    the short form says it best. Every game with a kind of more than 30 moves has one."""
 
     def event_text(self, event: Any, names: Sequence[str]) -> str:
         """One event as a sentence ("ann draws 2 cards"; "ann draws Gem World and Space Port")."""

@@ -8,6 +8,10 @@ numbered, or, when there are more than `SHOW`, the distinct next parts, each wit
 lie under it; a part that every move under the position shares is taken at once. Picking a part
 narrows the menu; every legal move is reachable, and no move is left out of a count.
 
+Every entry is also told in the game's words, for the seat it is listed for (`words`): a whole
+move as the game's narration tells it, without the seat's name ("bids 3"); a part by the
+narration's `part_text`, where the game has one ("a yellow cube east"); else as it is written.
+
 The numbering is a function of the listed commands and the position, so a listing is named by
 (match, seat, version, position): a client keeps the last one and plays its number N only while
 the match is still at that version (cli/listings.py). A part keeps its number from one pick to
@@ -18,12 +22,12 @@ second cube's `E:NORMAL` has the first cube's number (a listing's numbers may th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
 from domain.game import Rules, name_seats
-from domain.match import TABLE, Match
+from domain.match import TABLE, Match, typed
 from forms.command_forms import (
     command_classes,
     command_fields,
@@ -45,6 +49,7 @@ class MoveEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     number: int
     kind: str
     text: str  # the move in the short form, or the part this step picks
+    words: str = ""  # the same in the game's words, for the seat it is listed for
     command: dict[str, Any] | None = None  # the whole move as JSON (seats as indexes)
     parts: list[str] | None = None  # a step: the position it leads to
     count: int = 1  # how many moves lie under this entry
@@ -62,6 +67,7 @@ class MoveMenu(msgspec.Struct, frozen=True, kw_only=True):
     entries: list[MoveEntry]
     waiting_for: list[str]
     over: bool
+    picked: list[str] = msgspec.field(default_factory=list)  # `parts` in the game's words
 
 
 def plain(commands: Sequence[Any]) -> list[dict[str, Any]]:
@@ -77,13 +83,21 @@ def legal_commands(match: Match, seat_name: str) -> list[dict[str, Any]]:
     return plain(match.rules.legal(match.state, seat))
 
 
-def command_parts(
-    command: dict[str, Any], rules: Rules[Any], seats: Sequence[str]
-) -> list[tuple[str, str]]:
-    """A command as the parts a person picks: (what is asked, the part), kind first, then every
-    field in order (a list field item by item, closed by END)."""
+class Part(NamedTuple):
+    """One part of a command as a person picks it."""
+
+    label: str  # what is asked ("placements[2], a direction:cube or (no more)")
+    text: str  # the part in the short form
+    field: str = ""  # the field it fills ("": the kind)
+    value: Any = None  # its JSON value (seats as indexes), an item of a list field
+    hint: Any = None  # the type of that value (None: the kind, or END)
+
+
+def command_parts(command: dict[str, Any], rules: Rules[Any], seats: Sequence[str]) -> list[Part]:
+    """A command as the parts a person picks, kind first, then every field in order (a list
+    field item by item, closed by END)."""
     kind = str(command.get("type"))
-    parts = [("kind", kind)]
+    parts = [Part("kind", kind)]
     cls = command_classes(rules.command_type).get(kind)
     if cls is None:
         return parts
@@ -93,13 +107,39 @@ def command_parts(
         if item is not None:
             for index, one in enumerate(value, start=1):
                 label = f"{field.name}[{index}], a {type_text(item)} or {END}"
-                parts.append((label, value_text(one, item, seats)))
-            parts.append((f"{field.name}[{len(value) + 1}], a {type_text(item)} or {END}", END))
+                parts.append(Part(label, value_text(one, item, seats), field.name, one, item))
+            label = f"{field.name}[{len(value) + 1}], a {type_text(item)} or {END}"
+            parts.append(Part(label, END, field.name))
         else:
-            parts.append(
-                (f"{field.name}, {type_text(field.hint)}", value_text(value, field.hint, seats))
-            )
+            label = f"{field.name}, {type_text(field.hint)}"
+            text = value_text(value, field.hint, seats)
+            parts.append(Part(label, text, field.name, value, field.hint))
     return parts
+
+
+def move_words(command: dict[str, Any], rules: Rules[Any], seat: str, seats: Sequence[str]) -> str:
+    """A whole move of `seat` in the game's words, without the seat's name ("bids 3"); as it
+    is written where the game has no narration (or the seat is not one of the match's)."""
+    narrator = rules.narrator
+    if narrator is None or seat not in seats:
+        return command_text(command, rules, seats)
+    index = list(seats).index(seat)
+    sentence = narrator.command_text(typed(command, rules.command_type), index, seats)
+    return sentence.removeprefix(f"{seat} ")
+
+
+def part_words(part: Part, kind: str, rules: Rules[Any], seats: Sequence[str]) -> str:
+    """A part in the game's words (its narration's `part_text`); as it is written where the
+    game has none for it."""
+    told = getattr(rules.narrator, "part_text", None)
+    if told is None or part.hint is None:
+        return part.text
+    try:
+        value = msgspec.convert(part.value, part.hint)
+    except msgspec.ValidationError:  # a listed value is always of its type; never guessed at
+        return part.text
+    words: str | None = told(kind, part.field, value, seats)
+    return part.text if words is None else words
 
 
 def menu(
@@ -119,23 +159,34 @@ def menu(
     under it, however many."""
     split = [(c, command_parts(c, rules, seats)) for c in commands]
     position = list(parts)
-    under = [(c, p) for c, p in split if [t for _, t in p[: len(position)]] == position]
+    under = [(c, p) for c, p in split if [part.text for part in p[: len(position)]] == position]
     asking: str | None = None
     entries: list[MoveEntry] = []
+
+    def move(number: int, command: dict[str, Any]) -> MoveEntry:
+        return MoveEntry(
+            number=number,
+            kind=str(command.get("type")),
+            text=command_text(command, rules, seats),
+            words=move_words(command, rules, seat, seats),
+            command=command,
+        )
+
     if not position and not everything:
         # Every kind: its moves when they are few, a step into it when they are many.
-        kinds: dict[str, list[tuple[dict[str, Any], list[tuple[str, str]]]]] = {}
+        kinds: dict[str, list[tuple[dict[str, Any], list[Part]]]] = {}
         for c, p in under:
-            kinds.setdefault(p[0][1], []).append((c, p))
+            kinds.setdefault(p[0].text, []).append((c, p))
         for kind, group in kinds.items():
             if len(group) <= SHOW:
                 for c, _ in group:
-                    entries.append(_move(len(entries) + 1, c, rules, seats))
+                    entries.append(move(len(entries) + 1, c))
             else:
+                text = f"{kind}: pick it part by part"
                 entries.append(
                     MoveEntry(
-                        number=len(entries) + 1, kind=kind, text=f"{kind}: pick it part by part",
-                        parts=[kind], count=len(group),
+                        number=len(entries) + 1, kind=kind, text=text, words=text, parts=[kind],
+                        count=len(group),
                     )
                 )  # fmt: skip
         return _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
@@ -143,31 +194,52 @@ def menu(
         depth = len(position)
         if any(depth >= len(p) for _, p in under):  # the same move listed many times
             break
-        nexts: dict[str, list[tuple[dict[str, Any], list[tuple[str, str]]]]] = {}
+        nexts: dict[str, list[tuple[dict[str, Any], list[Part]]]] = {}
         for c, p in under:
-            nexts.setdefault(p[depth][1], []).append((c, p))
+            nexts.setdefault(p[depth].text, []).append((c, p))
         if len(nexts) == 1:  # every move here shares the next part: take it
             position.append(next(iter(nexts)))
             continue
-        asking = under[0][1][depth][0]
-        numbers = _part_numbers(split, under[0][1][0][1], asking)
+        asking = under[0][1][depth].label
+        kind = under[0][1][0].text
+        numbers = _part_numbers(split, kind, asking)
         for text, group in sorted(nexts.items(), key=lambda item: numbers[item[0]]):
             if len(group) == 1:
-                entries.append(_move(numbers[text], group[0][0], rules, seats))
+                entries.append(move(numbers[text], group[0][0]))
             else:
+                words = part_words(group[0][1][depth], kind, rules, seats)
                 entries.append(
                     MoveEntry(
-                        number=numbers[text], kind=group[0][1][0][1], text=text,
+                        number=numbers[text], kind=kind, text=text, words=words,
                         parts=[*position, text], count=len(group),
                     )
                 )  # fmt: skip
-        return _menu(match, seat, version, position, asking, len(under), entries, waiting_for, over)
-    entries = [_move(number, c, rules, seats) for number, (c, _) in enumerate(under, start=1)]
-    return _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
+        shown = _menu(
+            match, seat, version, position, asking, len(under), entries, waiting_for, over
+        )
+        return _picked(shown, under, rules, seats)
+    entries = [move(number, c) for number, (c, _) in enumerate(under, start=1)]
+    shown = _menu(match, seat, version, position, None, len(under), entries, waiting_for, over)
+    return _picked(shown, under, rules, seats)
+
+
+def _picked(
+    shown: MoveMenu,
+    under: Sequence[tuple[dict[str, Any], list[Part]]],
+    rules: Rules[Any],
+    seats: Sequence[str],
+) -> MoveMenu:
+    """The menu with its position told in the game's words (every move under it shares it)."""
+    if not shown.parts or not under:
+        return shown
+    parts = under[0][1]
+    kind = parts[0].text
+    told = [kind, *(part_words(part, kind, rules, seats) for part in parts[1 : len(shown.parts)])]
+    return msgspec.structs.replace(shown, picked=told)
 
 
 def _part_numbers(
-    split: Sequence[tuple[dict[str, Any], list[tuple[str, str]]]], kind: str, asking: str
+    split: Sequence[tuple[dict[str, Any], list[Part]]], kind: str, asking: str
 ) -> dict[str, int]:
     """Every part of the field `asking` names (any item of a list field), numbered from 1 in
     the order the listed moves of `kind` first use it: the same number for the same part at
@@ -175,11 +247,11 @@ def _part_numbers(
     field = _field_of(asking)
     numbers: dict[str, int] = {}
     for _, parts in split:
-        if parts[0][1] != kind:
+        if parts[0].text != kind:
             continue
-        for label, text in parts[1:]:
-            if _field_of(label) == field and text not in numbers:
-                numbers[text] = len(numbers) + 1
+        for part in parts[1:]:
+            if _field_of(part.label) == field and part.text not in numbers:
+                numbers[part.text] = len(numbers) + 1
     return numbers
 
 
@@ -188,15 +260,18 @@ def _field_of(label: str) -> str:
     return label.split(",", 1)[0].split("[", 1)[0]
 
 
-def _move(
-    number: int, command: dict[str, Any], rules: Rules[Any], seats: Sequence[str]
-) -> MoveEntry:
-    return MoveEntry(
-        number=number,
-        kind=str(command.get("type")),
-        text=command_text(command, rules, seats),
-        command=command,
-    )
+def _told_apart(entries: list[MoveEntry]) -> list[MoveEntry]:
+    """Entries whose words say the same (two of a seat's infantry, say) each with its short
+    form after them, so that no two entries of a listing read alike."""
+    seen: dict[str, int] = {}
+    for entry in entries:
+        seen[entry.words] = seen.get(entry.words, 0) + 1
+    return [
+        msgspec.structs.replace(entry, words=f"{entry.words} ({entry.text})")
+        if seen[entry.words] > 1 and entry.words != entry.text
+        else entry
+        for entry in entries
+    ]
 
 
 def _menu(
@@ -217,7 +292,7 @@ def _menu(
         parts=position,
         asking=asking,
         total=total,
-        entries=entries,
+        entries=_told_apart(entries),
         waiting_for=list(waiting_for),
         over=over,
     )
@@ -323,16 +398,16 @@ def outcome_menu(
             for number, (initial, count) in enumerate(sorted(initials.items()), 1):
                 entries.append(
                     MoveEntry(
-                        number=number, kind="chance", text=f"{initial}…", parts=[initial],
-                        count=count,
+                        number=number, kind="chance", text=f"{initial}…", words=f"{initial}…",
+                        parts=[initial], count=count,
                     )
                 )  # fmt: skip
         else:
             for number, (name, outcome, count) in enumerate(named, 1):
                 entries.append(
                     MoveEntry(
-                        number=number, kind="chance", text=name, command={"chance": outcome},
-                        count=count,
+                        number=number, kind="chance", text=name, words=name,
+                        command={"chance": outcome}, count=count,
                     )
                 )  # fmt: skip
     total = sum(count for _, _, count in named)

@@ -24,3 +24,8 @@ def event_text(event: Event, names: Sequence[str]) -> str:
 def command_text(command: Command, seat: Seat, names: Sequence[str]) -> str:
     """One decision as its seat made it: "ann tries contract C04 (Alphatite and Deltamite)"."""
     return narration_commands.tell(command, seat, names)
+
+
+def part_text(kind: str, field: str, value: object, names: Sequence[str]) -> str | None:
+    """A part of a command picked part by part, in words ("rocket 1 to 0:0"); None: as written."""
+    return narration_commands.part(kind, field, value, names)

@@ -37,6 +37,7 @@ from .commands import (
     UseRocketAcquisition,
     UseSabotage,
 )
+from .components import Position
 from .narration_words import (
     article,
     bribe_mineral,
@@ -108,7 +109,7 @@ def tell(command: Command, seat: Seat, names: Sequence[str]) -> str:
         case PassBidUp():
             return f"{who} does not bid up"
         case ResolveAlienEncounter():
-            return f"{who} {alien_move(command)} and {stolen(command.steal, names)}"
+            return f"{who} {alien_move(command.alien_to)} and {stolen(command.steal, names)}"
         case _:
             assert_never(command)
 
@@ -121,10 +122,10 @@ def moved(moves: Sequence[RocketMove]) -> str:
     return joined(f"{rockets(ids)} to {to}" for to, ids in going.items()) or "no rocket"
 
 
-def alien_move(command: ResolveAlienEncounter) -> str:
-    if command.alien_to is None:
+def alien_move(to: Position | None) -> str:
+    if to is None:
         return "leaves the alien where it is"
-    return f"sends the alien to {cell(command.alien_to)}"
+    return f"sends the alien to {cell(to)}"
 
 
 def stolen(steal: Steal | None, names: Sequence[str]) -> str:
@@ -134,3 +135,20 @@ def stolen(steal: Steal | None, names: Sequence[str]) -> str:
     if steal.bribe_id is not None:
         return f"steals {victim}'s {bribe_mineral(steal.bribe_id)} bribe"
     return f"steals an incident from {victim}"
+
+
+def part(kind: str, field: str, value: object, names: Sequence[str]) -> str | None:
+    """One part of a command a seat picks part by part (forms/menus.py), in words: "rocket 1 to
+    0:0", "an Alphatite bribe", "sends the alien to 2:5"; None where the short form says it."""
+    match kind, field, value:
+        case "MoveRockets", "moves", RocketMove():
+            return moved([value])
+        case _, "bribe_id", str():
+            return f"{article(bribe_mineral(value))} bribe"
+        case "ResolveAlienEncounter", "alien_to", tuple() | None:
+            return alien_move(value)
+        case "ResolveAlienEncounter", "steal", Steal() | None:
+            return stolen(value, names)
+        case _, "position" | "positions" | "reveal_position", tuple():
+            return cell(value)
+    return None

@@ -10,7 +10,7 @@ events it may see.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
+from typing import assert_never, cast
 
 from domain.game import Seat
 
@@ -41,7 +41,7 @@ from .commands import (
     SubmitTurnOrderBid,
     UsePortal,
 )
-from .components import CLIENTS, END_REASONS, FACTORIES, MINES, TURN_TRACK_LENGTH, Good
+from .components import CLIENTS, END_REASONS, FACTORIES, MINES, TURN_TRACK_LENGTH, Good, Part
 from .events import (
     ActionTurnStarted,
     BidTieBroken,
@@ -390,3 +390,21 @@ def _game_ended(event: GameEnded, names: Sequence[str]) -> str:
 
 def _score(score: FinalScore, names: Sequence[str]) -> str:
     return f"{seat_name(names, score.seat)} {score.net} VP"
+
+
+def part_text(kind: str, field: str, value: object, names: Sequence[str]) -> str | None:
+    """One part of a command a seat picks part by part (forms/menus.py), in words: "a pilot
+    cabin", "the 2nd space out of S1 towards P6", "the portal's exit at S3"; None where the
+    short form says it."""
+    match field, value:
+        case "parts", str():
+            return parts([cast(Part, value)])  # a Part: the listing typed it
+        case "node" | "planet" | "path", str():
+            return place(value)
+        case "entrance" | "exit", str():
+            return f"the portal's {field} at {place(value)}"
+        case "recover_from", None:
+            return "taking nothing back"
+        case "recover_from", str():
+            return _recovering(value).removeprefix(", ")
+    return None

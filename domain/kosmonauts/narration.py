@@ -14,7 +14,7 @@ from typing import assert_never
 from domain.game import Seat
 from domain.kosmonauts import commands as cmd
 from domain.kosmonauts import events as ev
-from domain.kosmonauts.commands import Command
+from domain.kosmonauts.commands import Command, Placement
 from domain.kosmonauts.components import (
     MISSIONS_DEALT_ADVANCED,
     MISSIONS_KEPT_ADVANCED,
@@ -295,3 +295,16 @@ def command_text(command: Command, seat: Seat, names: Sequence[str]) -> str:
             return f"{who} lets the arriving body pass"
         case _:
             assert_never(command)
+
+
+def part_text(kind: str, field: str, value: object, names: Sequence[str]) -> str | None:
+    """One part of a command a seat picks part by part (forms/menus.py), in words: "1 yellow
+    cube east"; None where the short form says it."""
+    match kind, field, value:
+        case "SubmitOrders", "placements", Placement():
+            return placements([value])
+        case _, "convert_shield", True:
+            return "turns a shield into 2 yellow cubes first"
+        case _, "convert_shield", False:
+            return "keeps its shields"
+    return None

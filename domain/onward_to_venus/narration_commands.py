@@ -29,6 +29,7 @@ from .commands import (
     PlayFreeActionCard,
     PlayReaction,
     RaiseUnits,
+    Recruit,
     SkipClaim,
     TakePassMarker,
 )
@@ -218,3 +219,30 @@ def tell(command: Any, sender: int, names: Names) -> str:
     if teller is None:
         return f"{who} decides"
     return teller(command, who, names)
+
+
+def part(kind: str, field: str, value: object, names: Names) -> str | None:
+    """One part of a command a seat picks part by part (forms/menus.py), in words: "Mars",
+    "ann's tank", "2 infantry at Earth", "takes Espionage"; None where the short form says it."""
+    match field, value:
+        case "origin" | "destination" | "planet", str():
+            return planet(value)
+        case "units", Recruit():
+            return recruits([(value.kind, value.planet)])
+        case "units" | "unit", str():
+            return piece(value, names)
+        case "movement_cards" | "cards" | "card", int():
+            return card(value)
+        case "transport_card", None:
+            return "no transport card"
+        case "transport_card", int():
+            return f"{card(value)} to transport"
+        case "take", None:
+            return "takes nothing"
+        case "take", int():
+            return f"takes {card(value)}"
+        case "give", None:
+            return "gives nothing back"
+        case "give", int():
+            return f"gives {card(value)} in exchange"
+    return None

@@ -26,3 +26,8 @@ def event_text(event: Event, names: Sequence[str]) -> str:
 def command_text(command: Command, seat: Seat, names: Sequence[str]) -> str:
     """One decision as its seat made it: "ann keeps Gem World from exploring"."""
     return narration_commands.tell(command, seat_name(names, seat), names)
+
+
+def part_text(kind: str, field: str, value: object, names: Sequence[str]) -> str | None:
+    """A part of a command picked part by part, in words; None: as written."""
+    return narration_commands.part(kind, field, value, names)

@@ -82,3 +82,15 @@ def _consume(c: cmd.UseConsumePower, who: str) -> str:
     if c.number is not None:
         parts.append(f", naming {c.number}")
     return "".join(parts)
+
+
+CARD_FIELDS = frozenset({"cards", "card", "discards", "world"})
+"""The fields of commands that name a card by its id."""
+
+
+def part(kind: str, field: str, value: object, names: Names) -> str | None:
+    """One part of a command a seat picks part by part (forms/menus.py), in words: a card by its
+    printed name ("Gem World"); None where the short form says it."""
+    if field in CARD_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return card(value)
+    return None

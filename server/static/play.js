@@ -7,6 +7,12 @@
 
 import { h, clear } from "./dom.js";
 
+/** An entry of a listing as the page shows it: in the game's words (the server tells them, as it
+ * does for the command line), its short form in the button's title. */
+export function told(entry) {
+  return entry.words || entry.text;
+}
+
 export function playPanel(ctx) {
   const { api, base } = ctx;
   let position = [];
@@ -70,7 +76,10 @@ export function playPanel(ctx) {
     } else {
       body.push(h("p", { class: "to-play" },
         `${seat} to move at version ${listing.version} (${listing.total} moves listed)`));
-      if (listing.parts.length) body.push(h("p", { class: "picked" }, `picked so far: ${listing.parts.join(" ")}`));
+      if (listing.parts.length) {
+        const picked = listing.picked && listing.picked.length ? listing.picked.join(", ") : listing.parts.join(" ");
+        body.push(h("p", { class: "picked", title: listing.parts.join(" ") }, `picked so far: ${picked}`));
+      }
       if (listing.asking) body.push(h("p", { class: "asking" }, `pick ${listing.asking}:`));
       let kind = null;
       let group = null;
@@ -89,9 +98,10 @@ export function playPanel(ctx) {
             class: entry.parts ? "move-part" : "move",
             "data-number": entry.number,
             disabled: busy,
+            title: entry.text,
             onclick: () => pick(entry),
           },
-          h("span", { class: "num" }, entry.number), " ", entry.text,
+          h("span", { class: "num" }, entry.number), " ", told(entry),
           entry.parts ? h("span", { class: "count" }, ` (${entry.count} moves)`) : null)));
       }
     }
@@ -114,7 +124,7 @@ export function playPanel(ctx) {
     draw();
     try {
       const played = await api.send("POST", `${base}/decisions`, { command: entry.command }, {}, listing.version);
-      message = `played ${entry.text} (version ${played.version})`;
+      message = `played: ${told(entry)} (version ${played.version})`;
       position = [];
       history.length = 0;
     } catch (error) {

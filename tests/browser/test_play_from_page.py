@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from typing import Any
 
 import httpx
@@ -68,6 +69,10 @@ def invite(server: ServerProcess, match: HttpMatch, seat: str) -> str:
     return f"{server.url}/#/m/{match.id}?token={match.token(seat)}"
 
 
+SHOWN_PARTS: list[tuple[str, str]] = []
+"""Every part button clicked in this process: (what it says, its title: the short form)."""
+
+
 def click_a_move(page: Any, version: int, rng: random.Random) -> int:
     """On a seat's page listing its moves at `version`: pick parts (a big kind's, whenever one is
     listed) until whole moves show, and click one of them; how many parts were picked."""
@@ -78,6 +83,8 @@ def click_a_move(page: Any, version: int, rng: random.Random) -> int:
         whole = parts.count() == 0
         buttons = page.locator(".play button.move") if whole else parts
         chosen = buttons.nth(rng.randrange(buttons.count()))
+        if not whole:
+            SHOWN_PARTS.append((chosen.inner_text(), str(chosen.get_attribute("title"))))
         picked = page.locator(".play .picked").all_inner_texts()
         chosen.click()
         if whole:
@@ -192,6 +199,10 @@ def test_two_seats_play_a_whole_kosmonauts_match_and_take_a_decision_back(
             server, match, pages, None, rng, lambda row: row["status"] == "over"
         )
         assert parts >= 1, "no big kind was picked part by part"
+        # A part in the game's words, its short form (what `play` reads) in the button's title.
+        cube = re.compile(r"(E|SE|SW|W|NW|NE):(NORMAL|HYPER)")
+        cubes = [(said, short) for said, short in SHOWN_PARTS if cube.fullmatch(short)]
+        assert cubes and all(" cube " in said and short not in said for said, short in cubes)
         for watched in pages.values():
             watched.page.locator(".play .waiting", has_text="the match is over").wait_for()
         for seat, watched in pages.items():

@@ -291,9 +291,16 @@ def test_a_large_kind_is_picked_part_by_part(cli) -> None:  # type: ignore[no-un
               if line.endswith(" moves)")]  # fmt: skip
     assert sum(counts) == len(orders)
     east = next(line.split()[0].removesuffix(")") for line in first.splitlines()
-                if line.split()[1:2] == ["E:NORMAL"])  # fmt: skip
+                if "1 yellow cube east  (" in line)  # fmt: skip  a part in the game's words
+    cli("moves", match, "--as", "ann")  # from the top again, in the short form this time
+    raw = cli("moves", match, "--as", "ann", "--pick", top_number, "--raw")
+    assert f"{east}) E:NORMAL  (" in raw  # the same part, the same number
+    assert "picked so far: SubmitOrders E:NORMAL" in cli(
+        "moves", match, "--as", "ann", "--pick", east, "--raw"
+    )
+    cli("moves", match, "--as", "ann", "--back")
     narrowed = cli("moves", match, "--as", "ann", "--pick", east)
-    assert "picked so far: SubmitOrders E:NORMAL" in narrowed
+    assert "picked so far: SubmitOrders, 1 yellow cube east" in narrowed
     assert "pick placements[1], a direction:cube or (no more):" in cli(
         "moves", match, "--as", "ann", "--back"
     )

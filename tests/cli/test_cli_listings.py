@@ -54,14 +54,14 @@ def test_a_part_keeps_its_number_from_one_pick_to_the_next(cli) -> None:  # type
         if seat:
             break
     assert seat is not None
-    first = cli("moves", match, "--as", seat, "--pick", "1")
+    first = cli("moves", match, "--as", seat, "--pick", "1", "--raw")
     numbers = _numbers(first)
     cube = "E:NORMAL" if "E:NORMAL" in numbers else next(iter(numbers))
-    second = cli("moves", match, "--as", seat, "--pick", str(numbers[cube]))
+    second = cli("moves", match, "--as", seat, "--pick", str(numbers[cube]), "--raw")
     assert f"picked so far: SubmitOrders {cube}" in second
     again = _numbers(second)
     assert len(again) > 2 and all(numbers[part] == number for part, number in again.items())
-    third = cli("moves", match, "--as", seat, "--pick", str(again[cube]))
+    third = cli("moves", match, "--as", seat, "--pick", str(again[cube]), "--raw")
     assert f"picked so far: SubmitOrders {cube} {cube}" in third
 
 
