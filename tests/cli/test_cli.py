@@ -290,8 +290,9 @@ def test_a_large_kind_is_picked_part_by_part(cli) -> None:  # type: ignore[no-un
     counts = [int(line.rsplit("(", 1)[1].split()[0]) for line in first.splitlines()
               if line.endswith(" moves)")]  # fmt: skip
     assert sum(counts) == len(orders)
+    # a part in the game's words
     east = next(line.split()[0].removesuffix(")") for line in first.splitlines()
-                if "1 yellow cube east  (" in line)  # fmt: skip  a part in the game's words
+                if "1 yellow cube east  (" in line)  # fmt: skip
     cli("moves", match, "--as", "ann")  # from the top again, in the short form this time
     raw = cli("moves", match, "--as", "ann", "--pick", top_number, "--raw")
     assert f"{east}) E:NORMAL  (" in raw  # the same part, the same number
