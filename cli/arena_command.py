@@ -55,6 +55,15 @@ def arena(
         ),
     ] = "cpu",
     seed: Annotated[int, typer.Option(help="Seed of the first match; the next count up.")] = 1,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            min=1,
+            help="Matches played at once, each in its own process (the same matches and tally;"
+            " with --clock cpu, no bot is weakened by the others).",
+        ),
+    ] = 1,
     json: Json = False,
 ) -> None:
     """Bots play each other with seats rotated: wins, margins and 95% intervals per bot."""
@@ -74,7 +83,7 @@ def arena(
     with Progress(console=console(), transient=True, disable=json) as progress:
         task = progress.add_task(f"{game} x{matches}", total=matches)
         tallies = play_arena(
-            rules, names, matches, seats, budget, seed, lambda _: progress.advance(task)
+            rules, names, matches, seats, budget, seed, lambda _: progress.advance(task), jobs
         )
     summaries = [tally.summary() for tally in tallies]
     if json:

@@ -16,8 +16,10 @@ percentile, most). Pure: no store, no printing.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +139,40 @@ def play_match(rules: Rules[Any], seats: int, seed: int, players: Sequence[Playe
     return result
 
 
+@dataclass(frozen=True)
+class Played:
+    """One arena match as its tally needs it: who sat where, the result, and what each search
+    bot's decisions cost."""
+
+    names: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    samples: tuple[int, ...]  # per seat: samples its search bot played (0: not a search bot)
+    spent: tuple[tuple[float, ...], ...]  # per seat: CPU seconds of each searched decision
+
+
+def play_seeded(
+    slug: str, bots: Sequence[str], k: int, seats: int, budget: Budget, seed: int
+) -> Played:
+    """Match `k` of an arena (seed `seed + k`, seats rotated by `k`): a function of its
+    arguments alone, so that matches may be played in other processes."""
+    from domain.registry import rules_for
+
+    rules = rules_for(slug)
+    match_seed = seed + k
+    names = tuple(bots[(s + k) % len(bots)] for s in range(seats))
+    players = [player(rules, n, budget, match_seed * 31 + s) for s, n in enumerate(names)]
+    result = play_match(rules, seats, match_seed, players)
+    searchers = [p if isinstance(p, SearchBot) else None for p in players]
+    return Played(
+        names,
+        tuple(result.scores),
+        tuple(result.winners),
+        tuple(0 if b is None else b.samples for b in searchers),
+        tuple(() if b is None else tuple(b.spent) for b in searchers),
+    )
+
+
 def play_arena(
     rules: Rules[Any],
     bots: Sequence[str],
@@ -145,32 +181,44 @@ def play_arena(
     budget: Budget,
     seed: int = 1,
     on_match: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> list[BotTally]:
-    """`matches` matches of `bots` (names, see BOT_NAMES) with seats rotated; a tally per bot."""
+    """`matches` matches of `bots` (names, see BOT_NAMES) with seats rotated; a tally per bot.
+    With `jobs` > 1 the matches are played in that many processes at once (the same matches,
+    tallied in the same order: only the CPU time each decision took may differ)."""
     if not bots:
         raise BadInput("name at least one bot")
     if not rules.min_seats <= seats <= rules.max_seats:
         raise BadInput(f"{rules.name} takes {rules.min_seats}-{rules.max_seats} seats")
+    if jobs < 1:
+        raise BadInput("--jobs is at least 1")
     unique = list(dict.fromkeys(bots))
     tallies = {name: BotTally(name) for name in unique}
     for name in unique:
         player(rules, name, budget, 0)  # an unknown name is refused before any match
-    for k in range(matches):
-        match_seed = seed + k
-        names = [bots[(s + k) % len(bots)] for s in range(seats)]
-        players = [player(rules, n, budget, match_seed * 31 + s) for s, n in enumerate(names)]
-        result = play_match(rules, seats, match_seed, players)
-        for s, name in enumerate(names):
+    arguments = [(rules.slug, tuple(bots), k, seats, budget, seed) for k in range(matches)]
+    for k, played in enumerate(_played(arguments, jobs)):
+        for s, name in enumerate(played.names):
             tally = tallies[name]
             tally.seats += 1
-            if s in result.winners:
-                tally.wins += 1 / len(result.winners)
-            others = [score for o, score in enumerate(result.scores) if o != s]
-            tally.margins.append(float(result.scores[s] - max(others)) if others else 0.0)
-            bot = players[s]
-            if isinstance(bot, SearchBot):
-                tally.samples += bot.samples
-                tally.spent += bot.spent
+            if s in played.winners:
+                tally.wins += 1 / len(played.winners)
+            others = [score for o, score in enumerate(played.scores) if o != s]
+            tally.margins.append(float(played.scores[s] - max(others)) if others else 0.0)
+            tally.samples += played.samples[s]
+            tally.spent += played.spent[s]
         if on_match is not None:
             on_match(k)
     return [tallies[name] for name in unique]
+
+
+def _played(arguments: list[tuple[Any, ...]], jobs: int) -> Iterator[Played]:
+    """Each match of `arguments`, in order: here, or in `jobs` fresh processes (spawned: a
+    progress bar's thread is never forked)."""
+    if jobs == 1 or len(arguments) < 2:
+        for args in arguments:
+            yield play_seeded(*args)
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(arguments)), mp_context=context) as pool:
+        yield from pool.map(play_seeded, *zip(*arguments, strict=True))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from cli.app import app
 from tests.support.cli_runner import CliRunner
@@ -59,3 +62,31 @@ def test_an_unknown_bot_or_a_bad_seat_count_is_one_clear_error() -> None:
     assert both.exit_code == 1 and "not both" in both.stderr
     clock = runner.invoke(app, ["arena", "delta-v", "--budget-ms", "5", "--clock", "sundial"])
     assert clock.exit_code == 1 and "--clock is cpu or wall" in clock.stderr
+    jobs = runner.invoke(app, ["arena", "delta-v", "--jobs", "0"])
+    assert jobs.exit_code != 0 and "--jobs" in jobs.stderr
+
+
+def test_matches_played_in_several_processes_tally_as_in_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import domain.arena
+
+    pools: list[int] = []
+
+    class CountedPool(domain.arena.ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: Any) -> None:
+            pools.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    monkeypatch.setattr(domain.arena, "ProcessPoolExecutor", CountedPool)
+    args = ["arena", "kosmonauts", "--bots", "search,greedy", "--matches", "3", *TINY, "--json"]
+    alone = json.loads(runner.invoke(app, args).stdout)
+    assert pools == []  # one job: played here
+    together = runner.invoke(app, [*args, "--jobs", "2"])
+    assert together.exit_code == 0, together.output
+    assert pools == [2]  # two processes played them
+    shared = json.loads(together.stdout)
+    for record in (alone, shared):  # the same matches and tally, all but their CPU time
+        for key in ("cpu_ms_mean", "cpu_ms_p95", "cpu_ms_max"):
+            del record["bots"][0]["search"][key]
+    assert shared == alone
