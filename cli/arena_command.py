@@ -60,8 +60,8 @@ def arena(
         typer.Option(
             "--jobs",
             min=1,
-            help="Matches played at once, each in its own process (the same matches and tally;"
-            " with --clock cpu, no bot is weakened by the others).",
+            help="Matches played at once, each in its own process, one per CPU at most (the same"
+            " matches and tally; with --clock cpu, no bot is weakened by the others).",
         ),
     ] = 1,
     json: Json = False,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -213,12 +214,13 @@ def play_arena(
 
 
 def _played(arguments: list[tuple[Any, ...]], jobs: int) -> Iterator[Played]:
-    """Each match of `arguments`, in order: here, or in `jobs` fresh processes (spawned: a
-    progress bar's thread is never forked)."""
-    if jobs == 1 or len(arguments) < 2:
+    """Each match of `arguments`, in order: here, or in up to `jobs` fresh processes (one per
+    CPU at most; spawned: a progress bar's thread is never forked)."""
+    if jobs == 1 or len(arguments) < 2 or (os.cpu_count() or 1) < 2:
         for args in arguments:
             yield play_seeded(*args)
         return
+    workers = min(jobs, len(arguments), os.cpu_count() or 1)  # more would only wait their turn
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(arguments)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         yield from pool.map(play_seeded, *zip(*arguments, strict=True))

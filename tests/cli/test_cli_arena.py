@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -84,7 +85,7 @@ def test_matches_played_in_several_processes_tally_as_in_one(
     assert pools == []  # one job: played here
     together = runner.invoke(app, [*args, "--jobs", "2"])
     assert together.exit_code == 0, together.output
-    assert pools == [2]  # two processes played them
+    assert pools == ([2] if (os.cpu_count() or 1) >= 2 else [])  # two processes played them
     shared = json.loads(together.stdout)
     for record in (alone, shared):  # the same matches and tally, all but their CPU time
         for key in ("cpu_ms_mean", "cpu_ms_p95", "cpu_ms_max"):
