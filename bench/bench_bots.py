@@ -447,7 +447,9 @@ def bench_speed(games: list[Rules[Any]], seconds: float) -> None:
     console.print(table)
 
 
-def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: int) -> None:
+def bench_arena(
+    games: list[Rules[Any]], matches: int, search_ms: float, depth: int, jobs: int = 1
+) -> None:
     from domain.arena import play_arena
     from domain.search import Budget
 
@@ -462,7 +464,9 @@ def bench_arena(games: list[Rules[Any]], matches: int, search_ms: float, depth: 
         table.add_column(column, justify="right" if column != "game" else "left")
     for rules in games:
         started = time.perf_counter()
-        search, _greedy = play_arena(rules, ["search", "greedy"], matches, 2, budget, seed=1)
+        search, _greedy = play_arena(
+            rules, ["search", "greedy"], matches, 2, budget, seed=1, jobs=jobs
+        )
         per_match = (time.perf_counter() - started) / max(1, matches)
         low, high = search.win_interval()
         cost = search.cost() or {}
@@ -493,6 +497,7 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="*", help="seat counts (default: all, up to 5)")
     parser.add_argument("--budget", type=float, default=150, help="seconds per game (0: no cap)")
     parser.add_argument("--before", action="store_true", help="also the previous bot's self-play")
+    parser.add_argument("--jobs", type=int, default=1, help="arena matches at once (processes)")
     args = parser.parse_args()
     games = [r for r in all_games() if r.bot is not None]
     if args.games:
@@ -505,7 +510,7 @@ def main() -> None:
         bench_speed(games, args.seconds)
         return
     if args.arena:
-        bench_arena(games, args.matches, args.search_ms, args.depth)
+        bench_arena(games, args.matches, args.search_ms, args.depth, args.jobs)
         return
     with tempfile.TemporaryDirectory() as folder:
         for rules in games:
