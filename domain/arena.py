@@ -155,11 +155,17 @@ class Played:
 def play_seeded(
     slug: str, bots: Sequence[str], k: int, seats: int, budget: Budget, seed: int
 ) -> Played:
-    """Match `k` of an arena (seed `seed + k`, seats rotated by `k`): a function of its
-    arguments alone, so that matches may be played in other processes."""
+    """`play_numbered` for the game named `slug`: a function of its arguments alone (each one
+    pickled), so that matches may be played in other processes."""
     from domain.registry import rules_for
 
-    rules = rules_for(slug)
+    return play_numbered(rules_for(slug), bots, k, seats, budget, seed)
+
+
+def play_numbered(
+    rules: Rules[Any], bots: Sequence[str], k: int, seats: int, budget: Budget, seed: int
+) -> Played:
+    """Match `k` of an arena: seed `seed + k`, seats rotated by `k`."""
     match_seed = seed + k
     names = tuple(bots[(s + k) % len(bots)] for s in range(seats))
     players = [player(rules, n, budget, match_seed * 31 + s) for s, n in enumerate(names)]
@@ -197,8 +203,14 @@ def play_arena(
     tallies = {name: BotTally(name) for name in unique}
     for name in unique:
         player(rules, name, budget, 0)  # an unknown name is refused before any match
-    arguments = [(rules.slug, tuple(bots), k, seats, budget, seed) for k in range(matches)]
-    for k, played in enumerate(_played(arguments, jobs)):
+    if jobs == 1 or matches < 2 or (os.cpu_count() or 1) < 2:
+        each: Iterator[Played] = (
+            play_numbered(rules, bots, k, seats, budget, seed) for k in range(matches)
+        )
+    else:
+        arguments = [(rules.slug, tuple(bots), k, seats, budget, seed) for k in range(matches)]
+        each = _in_processes(arguments, jobs)
+    for k, played in enumerate(each):
         for s, name in enumerate(played.names):
             tally = tallies[name]
             tally.seats += 1
@@ -213,13 +225,9 @@ def play_arena(
     return [tallies[name] for name in unique]
 
 
-def _played(arguments: list[tuple[Any, ...]], jobs: int) -> Iterator[Played]:
-    """Each match of `arguments`, in order: here, or in up to `jobs` fresh processes (one per
-    CPU at most; spawned: a progress bar's thread is never forked)."""
-    if jobs == 1 or len(arguments) < 2 or (os.cpu_count() or 1) < 2:
-        for args in arguments:
-            yield play_seeded(*args)
-        return
+def _in_processes(arguments: list[tuple[Any, ...]], jobs: int) -> Iterator[Played]:
+    """Each match of `arguments` (`play_seeded`'s), in order, played in up to `jobs` fresh
+    processes (one per CPU at most; spawned: a progress bar's thread is never forked)."""
     workers = min(jobs, len(arguments), os.cpu_count() or 1)  # more would only wait their turn
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
