@@ -96,21 +96,18 @@ def arena(
             "bot",
             "seats",
             "wins",
-            "win rate",
-            "95% interval",
-            "mean margin",
-            "95% interval",
-            *(["searched", "CPU ms (mean/p95/max)"] if searched else []),
+            "win rate (95%)",
+            "margin (95%)",
+            *(["searched x samples", "CPU ms mean/p95/max"] if searched else []),
         ],
         [
             [
                 s["bot"],
                 s["seats"],
                 f"{s['wins']:g}",
-                f"{s['win_rate']:.0%}",
-                f"{s['win_rate_95'][0]:.0%}-{s['win_rate_95'][1]:.0%}",
-                f"{s['mean_margin']:+.1f}",
-                f"{s['mean_margin_95'][0]:+.1f} to {s['mean_margin_95'][1]:+.1f}",
+                f"{s['win_rate']:.0%} ({s['win_rate_95'][0]:.0%}-{s['win_rate_95'][1]:.0%})",
+                f"{s['mean_margin']:+.1f} ({s['mean_margin_95'][0]:+.1f} to"
+                f" {s['mean_margin_95'][1]:+.1f})",
                 *(_cost(s["search"]) if searched else []),
             ]
             for s in summaries
@@ -123,6 +120,6 @@ def _cost(search: dict[str, Any] | None) -> list[str]:
     if search is None:
         return ["-", "-"]
     return [
-        f"{search['searched']} x {search['samples_per_decision']:g} samples",
+        f"{search['searched']} x {search['samples_per_decision']:g}",
         f"{search['cpu_ms_mean']:.0f}/{search['cpu_ms_p95']:.0f}/{search['cpu_ms_max']:.0f}",
     ]

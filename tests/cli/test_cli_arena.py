@@ -46,11 +46,11 @@ def test_the_arena_prints_a_table_per_bot() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "greedy" in result.stdout and "random" in result.stdout
-    assert "95% interval" in result.stdout
-    assert result.stdout.count("┳") == 6  # seven columns: nothing searched, no cost to show
+    assert "win rate (95%)" in result.stdout
+    assert result.stdout.count("┳") == 4  # five columns: nothing searched, no cost to show
     searched = runner.invoke(app, ["arena", "delta-v", "--matches", "1", *TINY])
     assert searched.exit_code == 0, searched.output
-    assert searched.stdout.count("┳") == 8  # and the searched decisions, their CPU time
+    assert searched.stdout.count("┳") == 6  # and the searched decisions, their CPU time
 
 
 def test_an_unknown_bot_or_a_bad_seat_count_is_one_clear_error() -> None:
