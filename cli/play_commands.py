@@ -236,7 +236,7 @@ def moves(
     if json:
         print_json([e.command for e in shown.entries if e.command is not None])
         return
-    _print_menu(shown, rules, match_id, as_, seats, raw)
+    _print_menu(shown, rules, match_id, as_, raw)
 
 
 def _menu(seen: _Seen, as_: str, position: list[str], everything: bool) -> MoveMenu:
@@ -276,9 +276,7 @@ def _told(entry: MoveEntry, raw: bool) -> str:
     return entry.text if raw or not entry.words else entry.words
 
 
-def _print_menu(
-    shown: MoveMenu, rules: Any, match_id: str, as_: str, seats: list[str], raw: bool
-) -> None:
+def _print_menu(shown: MoveMenu, rules: Any, match_id: str, as_: str, raw: bool) -> None:
     from cli.listing_words import numbered, wrapped
 
     def say_wrapped(text: str) -> None:

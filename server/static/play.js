@@ -9,7 +9,7 @@ import { h, clear } from "./dom.js";
 
 /** An entry of a listing as the page shows it: in the game's words (the server tells them, as it
  * does for the command line), its short form in the button's title. */
-export function told(entry) {
+function told(entry) {
   return entry.words || entry.text;
 }
 

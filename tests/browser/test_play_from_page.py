@@ -182,6 +182,7 @@ def test_two_seats_play_a_whole_kosmonauts_match_and_take_a_decision_back(
     server, _ = viewer_server
     match = create(server.api, "kosmonauts", 2, {"max_rounds": 1}, seed=8)
     pages = {seat: Watched(chromium, invite(server, match, seat)) for seat in match.seats}
+    SHOWN_PARTS.clear()  # this match's parts only
     try:
         rng = random.Random(8)
         # One move, taken back from the page, and made again.
