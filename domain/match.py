@@ -6,6 +6,10 @@ Its stored events are the player decisions, and the game's own events ride insid
     Decided(seat, command, outcome, undoable)                     one per accepted command
     Undone(decision, seat) / Redone(decision, seat)               nothing is ever deleted
 
+Each Decided leaves the match to be stored stamped with its replay line's commitment
+(`line_commitment`, domain/lines.py), which the audit chain links without reading the decision
+again; `verify` checks every stamp against the fields it stands for.
+
 A match started with `auto_forced` plays a seat's forced move for it (domain/forced.py) as soon
 as the seat is to move: a `Decided` of that seat marked `automatic`. Undoing a seat's decision
 takes back the automatic ones played after it too (one `Undone` each).
@@ -70,6 +74,7 @@ from domain.game import (
     name_seats,
     named_seats,
 )
+from domain.lines import line_commitment
 from domain.registry import rules_for
 from domain.seat_names import confusable_pair, normal, seat_index
 from domain.viewer import record_opens
@@ -177,6 +182,11 @@ class Match(Aggregate):
         salt: str
         chance: list[Any] | None = None  # a table match: the outcomes the table gave
         automatic: bool = False  # a forced move the platform played for the seat
+        line_commitment: bytes | None = None
+        """c_i of this decision's replay line (domain/lines.py), stamped as the event leaves the
+        match to be stored (`collect_events`), so the audit chain links it without reading the
+        rest of the event again; `verify` checks it against the event's fields. None in events
+        stored before it was kept (the chain works it out from their fields)."""
 
         @staticmethod
         def decoding_hints(game: str) -> dict[str, Any]:
@@ -293,6 +303,18 @@ class Match(Aggregate):
                     f"snapshot of {match.id} at version {match.version} does not match its digest"
                 )
             return match
+
+    def collect_events(self) -> list[Any]:
+        """The new events, to be stored: each Decided stamped with its line's commitment, from
+        its fields as they leave (a replay gives a re-created event its recorded time and salt
+        before it is stored, so the stamp is always of the event as stored)."""
+        events: list[Any] = list(super().collect_events())
+        ident = str(self.id)
+        for event in events:
+            if type(event) is Match.Decided and event.line_commitment is None:
+                stamp = bytes.fromhex(line_commitment(ident, self.seats, event))
+                object.__setattr__(event, "line_commitment", stamp)
+        return events
 
     def __init__(
         self,

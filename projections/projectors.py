@@ -17,16 +17,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
+from eventsourcing.persistence import Notification
 
 from domain.errors import StarledgerError, StoreUnavailable
 from domain.game import places_from_keys
 from domain.match import TABLE, Match
 from domain.viewer import REFEREE, SPECTATOR
-from projections.costs import Costs, clock
+from projections.costs import Costs, kind_of
 from projections.documents import (
     MatchRow,
     Scoreboard,
@@ -36,7 +37,9 @@ from projections.documents import (
     encode,
     to_json,
 )
-from records.replays import chain_hashes, sealed_header
+from records.replays import sealed_header
+from records.stored_chain import DECIDED_TOPIC, StoredChain, sealable
+from store.transcoding import reads_plainly
 from store.view_recorder import ViewRecorder
 
 Pending = dict[str, bytes | None]
@@ -79,8 +82,10 @@ class Projector(ABC):
     needs_events: ClassVar[bool] = True
     """Whether `project` reads the events (else it is given none, only the match after them)."""
 
-    def __init__(self, recorder: ViewRecorder) -> None:
+    def __init__(self, recorder: ViewRecorder, mapper: Any = None) -> None:
         self.recorder = recorder
+        self.mapper = mapper
+        """The store's mapper, for a projector that decodes the stored events it is given."""
         self.costs: Costs | None = None
         """Told the time of each event this projector reads, by kind, when set."""
 
@@ -89,10 +94,10 @@ class Projector(ABC):
         return cls.stored_as or cls.name
 
     @abstractmethod
-    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
+    def project(self, events: Sequence[Notification], match: Match, pending: Pending) -> None:
         """Add the documents that `events` change: new stored events of one match, in version
-        order (each a Match event, or its StoredFields: see records/replays.py); `match`
-        is the match as it stands after the last of them."""
+        order, as the store holds them (decoded by the projector as far as it needs, with
+        `mapper`); `match` is the match as it stands after the last of them."""
 
     def doc(self, key: str, pending: Pending) -> Any:
         raw = pending[key] if key in pending else self.recorder.read(key)
@@ -105,7 +110,7 @@ class LatestStateProjector(Projector):
 
     needs_events = False
 
-    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
+    def project(self, events: Sequence[Notification], match: Match, pending: Pending) -> None:
         self.docs(match, pending)
 
     @abstractmethod
@@ -198,19 +203,22 @@ class AuditLog(Projector):
 
     TAILS_KEPT = 256
 
-    def __init__(self, recorder: ViewRecorder) -> None:
-        super().__init__(recorder)
+    def __init__(self, recorder: ViewRecorder, mapper: Any = None) -> None:
+        super().__init__(recorder, mapper)
+        self.chain = StoredChain(
+            lambda stored: sealable(mapper, stored), fast=reads_plainly(mapper, DECIDED_TOPIC)
+        )
         # The last chunk written of recently seen matches, so a match followed live is not
         # read back for every decision. Used only when it ends exactly where the new events
         # begin (another process may have written further meanwhile: then it is read again).
         self._tails: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
 
-    def project(self, events: Sequence[Any], match: Match, pending: Pending) -> None:
+    def project(self, events: Sequence[Notification], match: Match, pending: Pending) -> None:
         ident = str(match.id)
         first = events[0]
         if first.originator_version == 1:  # Started: the header opens the chain
-            header = sealed_header(first)
-            hashes = [header["hash"]]
+            header = sealed_header(sealable(self.mapper, first))
+            hashes = [bytes.fromhex(header["hash"])]
             number, chunk, previous = 0, b"", header["hash"]
         else:
             version = first.originator_version - 1
@@ -222,26 +230,24 @@ class AuditLog(Projector):
                     "rebuild it (starledger projections rebuild audit)"
                 )
             hashes, previous = [], found
-        if self.costs is None:
-            hashes += chain_hashes(ident, match.seats, events, previous)
-        else:  # one event at a time, to tell the costs each one's (the same hashes)
-            for event in events:
-                started = clock()
-                previous = chain_hashes(ident, match.seats, (event,), previous)[0]
-                hashes.append(previous)
-                kind = getattr(event, "kind", None) or type(event).__name__
-                self.costs.add_kind("audit", kind, clock() - started)
-        start = 0 if first.originator_version == 1 else first.originator_version
-        for version, hexhash in enumerate(hashes, start):
-            if version // CHUNK != number:
-                pending[audit_key(ident, number)] = chunk
-                number, chunk = version // CHUNK, b""
-            chunk += bytes.fromhex(hexhash)
-        pending[audit_key(ident, number)] = chunk
-        self._tails[ident] = (number, chunk)
+        digests = self.chain.digests(ident, match.seats, events, previous, self._timed())
+        # The chain from the start of the chunk that holds the first new hash, cut into chunks.
+        joined = chunk + b"".join(hashes) + b"".join(digests)
+        size = CHUNK * HASH_BYTES
+        for offset in range(0, len(joined), size):
+            chunk = joined[offset : offset + size]
+            pending[audit_key(ident, number + offset // size)] = chunk
+        self._tails[ident] = (number + (len(joined) - 1) // size, chunk)
         self._tails.move_to_end(ident)
         if len(self._tails) > self.TAILS_KEPT:
             self._tails.popitem(last=False)
+
+    def _timed(self) -> Callable[[Notification, float], None] | None:
+        """Tells the costs, when kept, each event's seconds by its kind."""
+        costs = self.costs
+        if costs is None:
+            return None
+        return lambda stored, seconds: costs.add_kind("audit", kind_of(stored.topic), seconds)
 
     def _chunk(self, ident: str, version: int, pending: Pending) -> bytes:
         """The chunk that holds `version`, up to `version` (this page's, else the store's). The
@@ -259,8 +265,10 @@ class AuditLog(Projector):
         return (self.recorder.read(key) or b"")[:size]
 
 
-def view_doc(match: Match, name: str) -> ViewDoc:
-    """What `name` (a seat, 'spectator' or 'referee') sees of `match` now, with turn and scores."""
+def view_doc(match: Match, name: str, *, plain: bool = True) -> ViewDoc:
+    """What `name` (a seat, 'spectator' or 'referee') sees of `match` now, with turn and scores.
+    Its `view` is builtins (dicts, lists), or with `plain=False` the game's own view struct,
+    which JSON-encodes to the same bytes, with no copy made first (what the projection stores)."""
     rules = match.rules
     board = scoreboard(match)
     view: Any
@@ -275,7 +283,7 @@ def view_doc(match: Match, name: str) -> ViewDoc:
         text = msgspec.json.format(to_json(view)).decode()
     else:
         seen = rules.view(match.state, None if name == SPECTATOR else match.seats.index(name))
-        view, text = msgspec.to_builtins(seen), rules.render(seen, match.seats)
+        view, text = msgspec.to_builtins(seen) if plain else seen, rules.render(seen, match.seats)
     return ViewDoc(
         match=str(match.id),
         game=match.game,
@@ -303,7 +311,7 @@ class SeatViews(LatestStateProjector):
 
     def docs(self, match: Match, pending: Pending) -> None:
         for name in [*match.seats, SPECTATOR]:
-            pending[f"{match.id}/{name}"] = encode(view_doc(match, name))
+            pending[f"{match.id}/{name}"] = encode(view_doc(match, name, plain=False))
 
 
 PROJECTORS: dict[str, type[Projector]] = {

@@ -27,10 +27,8 @@ from domain.notes import Notes
 from projections.costs import Costs, clock, kind_of
 from projections.parallel import catch_up_in_parallel, shares_for
 from projections.projectors import PAGE, PROJECTORS, Pendings, Projector
-from records.replays import StoredFields
 from store.ledger import SNAPSHOT_INTERVAL, STARTED_TOPIC, Ledger
 from store.match_cache import working_copy
-from store.transcoding import MsgspecMapper
 from store.view_recorder import ViewRecorder
 
 WRITTEN_BATCH = 64
@@ -222,36 +220,6 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def sealable(mapper: Any, stored: Notification) -> Any:
-    """A stored event as the audit seals it: its fields as stored, in one untyped pass, where
-    the store's mapper can give them (else the event decoded into its types)."""
-    fields = mapper.stored_fields(stored) if isinstance(mapper, MsgspecMapper) else None
-    if fields is None:
-        return mapper.to_domain_event(stored)
-    kind, state = fields
-    state["kind"] = kind
-    state["originator_id"] = stored.originator_id
-    state["originator_version"] = stored.originator_version
-    return StoredFields(state)
-
-
-def sealables(mapper: Any, batch: Sequence[Notification]) -> list[Any]:
-    """`sealable` of each of a match's stored events, in one loop (it runs for every event)."""
-    if not isinstance(mapper, MsgspecMapper):
-        return [sealable(mapper, stored) for stored in batch]
-    found = []
-    for stored, fields in zip(batch, mapper.stored_fields_of(batch), strict=True):
-        if fields is None:
-            found.append(mapper.to_domain_event(stored))
-            continue
-        kind, state = fields
-        state["kind"] = kind
-        state["originator_id"] = stored.originator_id
-        state["originator_version"] = stored.originator_version
-        found.append(StoredFields(state))
-    return found
-
-
 @dataclass(frozen=True)
 class Status:
     name: str
@@ -277,7 +245,7 @@ class Projections:
                 known = ", ".join(PROJECTORS)
                 raise UnknownProjection(f"no projection {name!r} (known: {known})")
         self.projectors: list[Projector] = [
-            PROJECTORS[name](view_recorder(ledger, PROJECTORS[name].recorder_name()))
+            PROJECTORS[name](view_recorder(ledger, PROJECTORS[name].recorder_name()), ledger.mapper)
             for name in chosen
         ]
         for projector in self.projectors:
@@ -424,43 +392,21 @@ class Projections:
             else:
                 with costs.timing("fold"):
                     match = self.cache.advance(batch, costs)
-            events: list[Any] | None = None
             for projector in self.projectors:
                 position = positions[projector.name]
                 if batch[-1].id <= position:
                     continue
                 if not projector.needs_events:
-                    if costs is None:
-                        projector.project((), match, pending[projector.name])
-                    else:
-                        with costs.timing(projector.name):
-                            projector.project((), match, pending[projector.name])
-                    continue
-                if events is None:
-                    events = self._decoded(batch)
-                if position < batch[0].id:
-                    new = events
+                    new: Sequence[Notification] = ()
+                elif position < batch[0].id:
+                    new = batch
                 else:
-                    new = [e for s, e in zip(batch, events, strict=True) if s.id > position]
+                    new = [stored for stored in batch if stored.id > position]
                 if costs is None:
                     projector.project(new, match, pending[projector.name])
                 else:
                     with costs.timing(projector.name):
                         projector.project(new, match, pending[projector.name])
-
-    def _decoded(self, batch: Sequence[Notification]) -> list[Any]:
-        """A match's stored events as the projectors that read events take them (once each)."""
-        mapper = self.ledger.mapper
-        costs = self.costs
-        if costs is None:
-            return sealables(mapper, batch)
-        events = []
-        with costs.timing("decode"):
-            for stored in batch:
-                started = clock()
-                events.append(sealable(mapper, stored))
-                costs.add_kind("decode", kind_of(stored.topic), clock() - started)
-        return events
 
     def write(self, pending: Pendings, positions: dict[str, int], last: int) -> bool:
         """Write each projector's documents with its new position `last`, all in one

@@ -65,6 +65,9 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verd
             problem="the seed in stored event 1 (Started) does not match its commitment: "
             "the event store was altered",
         )
+    problem = _stamps(events, lines)
+    if problem:
+        return Verdict(ok=False, problem=problem)
     chain = b"".join(raw for _, raw in projections["audit"].recorder.scan(f"{ident}/"))
     audit = [chain[i : i + HASH_BYTES].hex() for i in range(0, len(chain), HASH_BYTES)]
     for version, (recorded, recomputed) in enumerate(zip(audit, lines, strict=False)):
@@ -90,6 +93,20 @@ def verify_stored(ledger: Ledger, projections: Projections, target: str) -> Verd
     if problem:
         return Verdict(ok=False, problem=problem)
     return msgspec.structs.replace(verdict, note=note)
+
+
+def _stamps(events: list[Any], lines: list[dict[str, Any]]) -> str | None:
+    """A decision stamped, as it was stored, with a commitment its fields no longer give: the
+    fields were changed after (the audit chain links the stamps: see records/stored_chain.py)."""
+    for event in events:
+        stamp = getattr(event, "line_commitment", None)
+        version = event.originator_version
+        if stamp is not None and stamp.hex() != lines[version].get("commitment"):
+            return (
+                f"stored event {version} ({type(event).__name__}) does not give the commitment "
+                "it was stored with: the event store was altered"
+            )
+    return None
 
 
 def _fork_link(ledger: Ledger, started: Any) -> tuple[str | None, str] | None:

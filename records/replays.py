@@ -22,9 +22,8 @@ the lines it hides are checked only once they open.
 from __future__ import annotations
 
 import hashlib
-import struct
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +37,14 @@ from domain.commitment import (
 )
 from domain.errors import BadInput, IllegalMove
 from domain.game import Rules
+from domain.lines import (
+    CHAIN_LABEL,
+    COMMIT_LABEL,
+    _commitment,
+    _link,
+    canonical,
+    line_body,
+)
 from domain.match import HOUSE, TABLE, Fork, Match, list_of
 from domain.registry import rules_for
 from domain.viewer import Viewer
@@ -47,9 +54,6 @@ OLD_FORMATS = ("starledger-replay/1",)
 MAX_LINE_CHARS = 8 * 2**20
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError)
 """What a hostile line can make the checks raise; each becomes a BAD verdict naming the line."""
-_encoder = msgspec.json.Encoder(order="sorted")
-_sha256 = hashlib.sha256
-_length = struct.Struct(">Q").pack  # as domain/commitment.py frames each part
 _LINK_FIELDS = ("salt", "commitment", "hash")
 
 
@@ -65,17 +69,8 @@ class ReplayError(BadInput):
         self.reason = reason
 
 
-def canonical(obj: Any) -> bytes:
-    """JSON with every key in sorted order (the encoder sorts dict keys and struct fields)."""
-    return _encoder.encode(obj)
-
-
 def body(line: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in line.items() if key not in _LINK_FIELDS}
-
-
-COMMIT_LABEL = "starledger/commit/v2"
-CHAIN_LABEL = "starledger/chain/v2"
 
 
 def commit(match: str, index: int, salt: str, line: dict[str, Any]) -> str:
@@ -84,35 +79,6 @@ def commit(match: str, index: int, salt: str, line: dict[str, Any]) -> str:
 
 def link(match: str, previous: str, commitment: str) -> str:
     return _link(framed(CHAIN_LABEL, match), previous, commitment)
-
-
-def _commitment(head: bytes, index: int, salt: str, body_json: bytes) -> str:
-    """c_i, from the framed label and match (`head`): the one place its parts are listed.
-    `digest_after(head, str(index), salt, body_json)`, framed here in one step: it is hashed
-    for every stored event on every catch-up and every audit."""
-    number, salted = str(index).encode(), salt.encode()
-    return _sha256(
-        b"".join(
-            (
-                head,
-                _length(len(number)),
-                number,
-                _length(len(salted)),
-                salted,
-                _length(len(body_json)),
-                body_json,
-            )
-        )
-    ).hexdigest()
-
-
-def _link(head: bytes, previous: str, commitment: str) -> str:
-    """h_i, from the framed label and match (`head`): `digest_after(head, previous,
-    commitment)`, framed in one step (see `_commitment`)."""
-    before, committed = previous.encode(), commitment.encode()
-    return _sha256(
-        b"".join((head, _length(len(before)), before, _length(len(committed)), committed))
-    ).hexdigest()
 
 
 def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[str, Any]:
@@ -125,70 +91,12 @@ def seal(line: dict[str, Any], match: str, index: int, previous: str) -> dict[st
 # -- writing ------------------------------------------------------------------------------------
 
 
-class StoredFields:
-    """A stored Match event's fields as the store holds them (builtins: never decoded into the
-    game's types, never folded), with `kind` (the event class's name), `originator_id` and
-    `originator_version`: all that sealing its line takes. The projections read the audit
-    chain this way (store/transcoding.py, `MsgspecMapper.stored_fields`)."""
-
-    kind: str
-
-    def __init__(self, fields: dict[str, Any]) -> None:
-        self.__dict__ = fields  # the fields are the attributes, without a copy
-
-
 def event_line(seats: Sequence[str], event: Any) -> dict[str, Any]:
     """One stored Match event (a Match event, or its StoredFields) as a full replay line
     (without its commitment and hash): the event alone and the match's seat names."""
     line = line_body(seats, event)
     line["salt"] = event.salt
     return line
-
-
-def line_body(seats: Sequence[str], event: Any) -> dict[str, Any]:
-    """What a line's commitment covers: the line without its salt (and link fields)."""
-    plain: Callable[[Any], Any]
-    if isinstance(event, StoredFields):  # builtins already, as stored
-        kind, plain = event.kind, _as_is
-    else:
-        kind, plain = type(event).__name__, msgspec.to_builtins
-    line: dict[str, Any] = {
-        "version": event.originator_version,
-        "kind": kind,
-        "at": event.timestamp.isoformat(),
-    }
-    if kind in ("Started", "Dealt"):
-        line["opening"] = plain(event.opening)
-        if kind == "Dealt" and getattr(event, "chance", None) is not None:
-            line["chance"] = plain(event.chance)
-    elif kind == "EntropyContributed":
-        line |= {
-            "seat": seats[event.seat],
-            "value": event.value,
-            "entropy_commitment": event.commitment,
-        }
-    elif kind == "Decided":
-        line |= {
-            "seat": seats[event.seat],
-            "command": plain(event.command),
-            "outcome": plain(event.outcome),
-            "undoable": event.undoable,
-        }
-        if getattr(event, "chance", None) is not None:  # a table match's decision
-            line["chance"] = plain(event.chance)
-        if getattr(event, "automatic", False):  # a forced move the platform played
-            line["automatic"] = True
-    elif kind in ("Undone", "Redone"):
-        line |= {"seat": seats[event.seat], "decision": event.decision}
-    elif kind == "Awaited":
-        line |= {"seat": seats[event.seat], "command": plain(event.command)}
-    elif kind == "ChanceEntered":
-        line["outcome"] = plain(event.outcome)
-    return line
-
-
-def _as_is(value: Any) -> Any:
-    return value
 
 
 def chain_hashes(
@@ -199,7 +107,7 @@ def chain_hashes(
     with the match's part of every input framed once."""
     commit_head = framed(COMMIT_LABEL, match)
     chain_head = framed(CHAIN_LABEL, match)
-    encode = _encoder.encode
+    encode = canonical
     hashes = []
     for event in events:
         body_json = encode(line_body(seats, event))
@@ -717,7 +625,6 @@ def _check_recreated(
 def migrate_v1(lines: Sequence[dict[str, Any]]) -> Match:
     """A `starledger-replay/1` file played again under a new id: its seed was public, so the
     match is marked as having a known seed. Its own sha256 chain is checked first."""
-    import hashlib
 
     previous = ""
     for number, line in enumerate(lines, start=1):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import threading
 import typing
 import uuid
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from typing import Any, TypedDict, cast
 
 import msgspec
@@ -327,20 +327,13 @@ class MsgspecMapper(Mapper[uuid.UUID]):
             return None
         return plan.cls.__name__, _UNTYPED_DECODER.decode(stored_event.state)
 
-    def stored_fields_of(
-        self, stored_events: Sequence[StoredEvent]
-    ) -> list[tuple[str, dict[str, Any]] | None]:
-        """`stored_fields` of each of `stored_events`, in one loop (the projections read every
-        stored event this way)."""
+    def reads_plainly(self, topic: str) -> bool:
+        """Whether this mapper's stored events of `topic` are its class's fields as plain
+        msgpack (no cipher, no compression, no class version to upcast)."""
         if not self._plain or not isinstance(self.transcoder, MsgspecTranscoder):
-            return [None] * len(stored_events)
-        decode, plans, found = _UNTYPED_DECODER.decode, _PLANS_BY_TOPIC, []
-        for stored in stored_events:
-            plan = plans.get(stored.topic) or plan_of_topic(stored.topic)
-            found.append(
-                None if plan.class_version > 1 else (plan.cls.__name__, decode(stored.state))
-            )
-        return found
+            return False
+        plan = _PLANS_BY_TOPIC.get(topic) or plan_of_topic(topic)
+        return plan.class_version == 1
 
     def _to_domain_event(self, stored_event: StoredEvent) -> Any:
         originator_id = stored_event.originator_id
@@ -427,3 +420,8 @@ class MsgspecMapper(Mapper[uuid.UUID]):
 
 TRANSCODER_TOPIC = "store.transcoding:MsgspecTranscoder"
 MAPPER_TOPIC = "store.transcoding:MsgspecMapper"
+
+
+def reads_plainly(mapper: Any, topic: str) -> bool:
+    """`MsgspecMapper.reads_plainly` of any mapper (False for another kind)."""
+    return isinstance(mapper, MsgspecMapper) and mapper.reads_plainly(topic)

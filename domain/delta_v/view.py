@@ -12,7 +12,7 @@ from domain.game import Result, Seat
 from .components import GRID_SIZE, STATION, ContractSpec, Face, IncidentKind, Mineral, Position
 from .events import CollectedTile, PeekResult, Window
 from .rules import result, to_move
-from .rules_board import asteroid_positions, attempt_positions, final_scores, rockets_at, tile_at
+from .rules_board import asteroid_positions, attempt_positions, final_scores, tile_at
 from .state import Phase, State
 
 
@@ -99,16 +99,21 @@ class DeltaVView(msgspec.Struct, frozen=True):
 
 def view(state: State, seat: int | None) -> DeltaVView:
     face_up = attempt_positions(state.attempt)
+    on_tiles: dict[Position, list[str]] = {}  # each tile's rockets, in the rockets' order
+    for rocket in state.rockets:
+        if not isinstance(rocket.location, str):
+            on_tiles.setdefault(rocket.location, []).append(rocket.rocket_id)
+    scores = [score.total for score in final_scores(state)] if state.collections else []
     return DeltaVView(
         seat=seat,
         turn=state.turn,
         active=state.active,
         phase=state.phase,
         to_move=tuple(sorted(to_move(state))),
-        cells=tuple(_cell(state, p, face_up) for p in asteroid_positions(state)),
+        cells=tuple(_cell(state, p, face_up, on_tiles) for p in asteroid_positions(state)),
         alien=state.alien,
         encounters=state.encounters,
-        players=tuple(_player(state, s) for s in range(state.n_seats)) if state.collections else (),
+        players=tuple(_player(state, s, scores) for s in range(state.n_seats)) if scores else (),
         contracts=tuple(ContractView(k.spec, k.fulfilled_by) for k in state.contracts),
         pirated=state.pirated,
         meteored=state.meteored,
@@ -121,10 +126,12 @@ def view(state: State, seat: int | None) -> DeltaVView:
     )
 
 
-def _cell(state: State, position: Position, face_up: set[Position]) -> CellView:
+def _cell(
+    state: State, position: Position, face_up: set[Position], on_tiles: dict[Position, list[str]]
+) -> CellView:
     tile = tile_at(state, position)
     assert tile is not None
-    rockets = tuple(r.rocket_id for r in rockets_at(state, position))
+    rockets = tuple(on_tiles.get(position, ()))
     alien = state.alien == position
     if tile.face_up_alien:
         return CellView(position, "ALIEN_TILE", tile.face, rockets, alien)
@@ -133,7 +140,7 @@ def _cell(state: State, position: Position, face_up: set[Position]) -> CellView:
     return CellView(position, "FACE_DOWN", None, rockets, alien)
 
 
-def _player(state: State, seat: int) -> PlayerView:
+def _player(state: State, seat: int, scores: list[int]) -> PlayerView:
     mine = [b for b in state.bribes if b.owner == seat]
     committed = next((b.bribe_id for b in mine if b.status == "committed"), None)
     return PlayerView(
@@ -155,7 +162,7 @@ def _player(state: State, seat: int) -> PlayerView:
         ),
         collection=state.collections[seat],
         contracts=tuple(k.spec.contract_id for k in state.contracts if k.fulfilled_by == seat),
-        score=final_scores(state)[seat].total,
+        score=scores[seat],
     )
 
 

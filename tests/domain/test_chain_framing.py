@@ -12,15 +12,8 @@ from hypothesis import strategies as st
 
 from cli.simulate import play_bot_match
 from domain.commitment import digest_after, framed
-from records.replays import (
-    CHAIN_LABEL,
-    COMMIT_LABEL,
-    StoredFields,
-    _commitment,
-    _link,
-    chain_hashes,
-    sealed_lines,
-)
+from domain.lines import CHAIN_LABEL, COMMIT_LABEL, StoredFields, _commitment, _link
+from records.replays import chain_hashes, sealed_lines
 
 texts = st.text(max_size=80)
 

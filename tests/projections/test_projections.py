@@ -120,7 +120,7 @@ def test_an_event_altered_in_the_store_is_reported(tmp_path: Path) -> None:
             (msgspec.msgpack.encode(state),),
         )
     problem = verify_stored(Ledger(url), Projections(Ledger(url)), str(match.id)).problem
-    assert problem is not None and "entry 3" in problem
+    assert problem is not None and "stored event 3 (Decided)" in problem
 
 
 def test_an_event_altered_beyond_reading_is_reported(tmp_path: Path) -> None:

@@ -115,3 +115,39 @@ def test_an_edited_seed_is_named_before_the_snapshots_it_makes_disagree(tmp_path
     verdict = verify_stored(ledger, Projections(ledger), ident)
     assert not verdict.ok
     assert "seed" in str(verdict.problem) and "snapshot" not in str(verdict.problem)
+
+
+def _edit_decision(tmp_path: Path, version: int, **fields: object) -> None:
+    with sqlite3.connect(tmp_path / "store.db") as db:
+        (blob,) = db.execute(
+            "SELECT state FROM stored_events WHERE originator_version = ?", (version,)
+        ).fetchone()
+        decided = msgspec.msgpack.decode(blob)
+        assert decided["line_commitment"] is not None  # stamped as it was stored
+        decided |= fields
+        db.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+            (msgspec.msgpack.encode(decided), version),
+        )
+
+
+@pytest.mark.parametrize("rebuilt", [False, True])
+def test_a_decision_edited_under_its_stamp_is_named_even_after_a_rebuild(
+    tmp_path: Path, rebuilt: bool
+) -> None:
+    url, ident = stored(tmp_path)
+    _edit_decision(tmp_path, 4, salt="00" * 16)
+    ledger = Ledger(url)
+    if rebuilt:  # the chain from the stamps is the one recorded before the edit
+        Projections(ledger).rebuild()
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok
+    assert "stored event 4 (Decided) does not give the commitment" in str(verdict.problem)
+
+
+def test_an_edited_stamp_is_named(tmp_path: Path) -> None:
+    url, ident = stored(tmp_path)
+    _edit_decision(tmp_path, 5, line_commitment=bytes(32))
+    ledger = Ledger(url)
+    verdict = verify_stored(ledger, Projections(ledger), ident)
+    assert not verdict.ok and "stored event 5 (Decided)" in str(verdict.problem)
