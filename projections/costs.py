@@ -2,10 +2,10 @@
 
 `Projections.costs = Costs()` makes the next catch-ups add up the wall-clock seconds of each
 part of the work (time.perf_counter around each step; no profiler, so the figures are the run's
-own): reading pages of the log, bringing matches forward ("fold"), decoding events for the audit
-("decode"), each projector's documents, and writing them. The per-event parts (decoding, folding,
-sealing the audit chain) are also kept per event kind (Started, Decided, ...), timed one event at
-a time. `bench/bench_projections.py` prints them (`report`).
+own): reading pages of the log, bringing matches forward ("fold"), each projector's documents
+(the audit's chain included: it reads the stored events itself), and writing them. The per-event
+parts (folding, sealing the audit chain) are also kept per event kind (Started, Decided, ...),
+timed one event at a time. `bench/bench_projections.py` prints them (`report`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from .components import GRID_SIZE, STATION, ContractSpec, Face, IncidentKind, Mi
 from .events import CollectedTile, PeekResult, Window
 from .rules import result, to_move
 from .rules_board import asteroid_positions, attempt_positions, final_scores, tile_at
-from .state import Phase, State
+from .state import Phase, State, Tile
 
 
 class CellView(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -110,10 +110,18 @@ def view(state: State, seat: int | None) -> DeltaVView:
         active=state.active,
         phase=state.phase,
         to_move=tuple(sorted(to_move(state))),
-        cells=tuple(_cell(state, p, face_up, on_tiles) for p in asteroid_positions(state)),
+        cells=tuple(
+            _cell(state, divmod(index, GRID_SIZE), tile, face_up, on_tiles)
+            for index, tile in enumerate(state.grid)  # as `asteroid_positions` walks it
+            if tile is not None
+        ),
         alien=state.alien,
         encounters=state.encounters,
-        players=tuple(_player(state, s, scores) for s in range(state.n_seats)) if scores else (),
+        players=(
+            tuple(_player(state, s, scores) for s in range(state.n_seats))
+            if state.collections
+            else ()
+        ),
         contracts=tuple(ContractView(k.spec, k.fulfilled_by) for k in state.contracts),
         pirated=state.pirated,
         meteored=state.meteored,
@@ -127,10 +135,12 @@ def view(state: State, seat: int | None) -> DeltaVView:
 
 
 def _cell(
-    state: State, position: Position, face_up: set[Position], on_tiles: dict[Position, list[str]]
+    state: State,
+    position: Position,
+    tile: Tile,
+    face_up: set[Position],
+    on_tiles: dict[Position, list[str]],
 ) -> CellView:
-    tile = tile_at(state, position)
-    assert tile is not None
     rockets = tuple(on_tiles.get(position, ()))
     alien = state.alien == position
     if tile.face_up_alien:
@@ -262,9 +272,9 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
     lines = [f"Delta V - turn {v.turn}, {name(v.active)} to play ({v.phase})"]
     lines.append("      " + "".join(f"{c:^9}" for c in range(GRID_SIZE)))
     for r in range(GRID_SIZE):
-        row = []
-        for c in range(GRID_SIZE):
-            row.append(_render_cell((r, c), cells.get((r, c)), known.get((r, c))))
+        row = [
+            _render_cell(p, cells.get(p), known.get(p)) for p in [(r, c) for c in range(GRID_SIZE)]
+        ]
         lines.append(f"  {r}   " + "".join(row))
     owners = ", ".join(f"{p.seat} = {name(p.seat)}" for p in v.players)
     lines.append(
@@ -305,16 +315,18 @@ def render(v: msgspec.Struct, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+_STATION_CELL = f"{'[STN]':^9}"
+_EMPTY_CELL = f"{'.':^9}"
+
+
 def _render_cell(position: Position, cell: CellView | None, known: Face | None) -> str:
-    if position == STATION:
-        return f"{'[STN]':^9}"
     if cell is None:
-        return f"{'.':^9}"
+        return _STATION_CELL if position == STATION else _EMPTY_CELL
     if cell.status == "FACE_DOWN":
         text = f"({_short(known)})" if known is not None else "##"
     else:
         assert cell.face is not None
         text = _short(cell.face)
-    owners = "".join(r.split("-")[0] for r in cell.rockets)
+    owners = "".join([r.split("-")[0] for r in cell.rockets])
     text += ("*" if cell.alien else "") + owners
     return f"{text:^9}"
