@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -39,13 +40,12 @@ def _unstamped(stored: Notification) -> Notification:
     """A stored event as a store written before decisions were stamped holds it."""
     state = msgspec.msgpack.decode(stored.state)
     assert state.pop("line_commitment", None) is not None or stored.topic != DECIDED_TOPIC
-    return Notification(
-        id=stored.id,
-        originator_id=stored.originator_id,
-        originator_version=stored.originator_version,
-        topic=stored.topic,
-        state=msgspec.msgpack.encode(state),
-    )
+    return _holding(stored, state)
+
+
+def _holding(stored: Notification, state: dict[str, Any]) -> Notification:
+    """`stored` with `state` in place of what it holds."""
+    return dataclasses.replace(stored, state=msgspec.msgpack.encode(state))
 
 
 @pytest.mark.parametrize("stamped", [True, False], ids=["stamped", "unstamped"])
@@ -88,13 +88,7 @@ def test_a_stamp_is_what_the_chain_links() -> None:
     at = next(i for i, event in enumerate(stored) if event.topic == DECIDED_TOPIC)
     state = msgspec.msgpack.decode(stored[at].state) | {"line_commitment": bytes(32)}
     forged = list(stored)
-    forged[at] = Notification(
-        id=stored[at].id,
-        originator_id=stored[at].originator_id,
-        originator_version=stored[at].originator_version,
-        topic=stored[at].topic,
-        state=msgspec.msgpack.encode(state),
-    )
+    forged[at] = _holding(stored[at], state)
     chain = StoredChain(lambda s: sealable(ledger.mapper, s), fast=True)
     honest = chain.hashes(str(match.id), match.seats, stored, "")
     assert chain.hashes(str(match.id), match.seats, forged, "")[:at] == honest[:at]
