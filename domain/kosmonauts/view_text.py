@@ -9,6 +9,7 @@ client, so nothing here is more than characters.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 
@@ -158,17 +159,24 @@ def _cells(v: KosmonautsView) -> dict[Hex, str]:
     return cells
 
 
+@functools.cache
+def _background_rows() -> tuple[tuple[str, ...], ...]:
+    """The drawn square's empty cells, row by row: the board's fixed background, drawn once
+    (a board puts the cells of its bodies and ships over a copy of it)."""
+    span = range(-BOARD_RADIUS, BOARD_RADIUS + 1)
+    return tuple(tuple(_background((q, r)).rjust(_CELL) for q in span) for r in span)
+
+
 def _board(v: KosmonautsView) -> list[str]:
     radius = BOARD_RADIUS
-    cells = _cells(v)
+    grid = [list(row) for row in _background_rows()]
+    for (q, r), cell in _cells(v).items():
+        if -radius <= q <= radius and -radius <= r <= radius:
+            grid[r + radius][q + radius] = cell
     header = "r\\q" + "".join(f"{q:>{_CELL}}" for q in range(-radius, radius + 1))
     rows = [header]
-    for r in range(-radius, radius + 1):
-        row = ""
-        for q in range(-radius, radius + 1):
-            h = (q, r)
-            row += cells.get(h) or _background(h).rjust(_CELL)
-        rows.append(f"{r:>3}" + row.rstrip() + f"  {r}" * (r <= 0))
+    for r, row in enumerate(grid, -radius):
+        rows.append(f"{r:>3}" + "".join(row).rstrip() + f"  {r}" * (r <= 0))
     rows.append(header)
     return rows
 
