@@ -7,9 +7,10 @@ Each projector turns the new stored events of one match in a page of the notific
     index    one MatchRow per match: game, seats, status, decisions, times, to move, winners
     scores   one Scoreboard per match (keyed by game, for leaderboards)
     audit    the hash chain of every match's replay lines (header = 0, then one per stored
-             event), CHUNK hashes of 32 bytes to a document; `verify` recomputes the chain from
-             the event store and names the first line that differs. The lines themselves are
-             never stored twice: the query layer seals them from the events when asked.
+             event), CHUNK hashes of 32 bytes to a document, read from the stored bytes (each
+             decision's stamped commitment: records/stored_chain.py); `verify` recomputes the
+             chain from the event store and names the first line that differs. The lines
+             themselves are never stored twice: the query layer seals them from the events.
     views    one ViewDoc per match and viewer (each seat and the spectator): the latest view
 """
 

@@ -99,24 +99,6 @@ def event_line(seats: Sequence[str], event: Any) -> dict[str, Any]:
     return line
 
 
-def chain_hashes(
-    match: str, seats: Sequence[str], events: Iterable[Any], previous: str
-) -> list[str]:
-    """The chain hashes of stored events' lines (what `sealed_lines` puts in each "hash"),
-    without building the lines: what the audit projection keeps. The same digests as `seal`,
-    with the match's part of every input framed once."""
-    commit_head = framed(COMMIT_LABEL, match)
-    chain_head = framed(CHAIN_LABEL, match)
-    encode = canonical
-    hashes = []
-    for event in events:
-        body_json = encode(line_body(seats, event))
-        commitment = _commitment(commit_head, event.originator_version, event.salt, body_json)
-        previous = _link(chain_head, previous, commitment)
-        hashes.append(previous)
-    return hashes
-
-
 def header_line(started: Match.Started) -> dict[str, Any]:
     """The replay header of a match: public facts only (never the seed)."""
     return {

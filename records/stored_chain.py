@@ -1,20 +1,24 @@
-"""The audit chain straight from the store's bytes: the hashes `chain_hashes` gives, without
+"""The audit chain straight from the store's bytes: the hashes of every replay line, without
 decoding every stored event whole.
 
-Nearly every stored event is a `Match.Decided`, and the canonical JSON of its line (what its
-commitment covers: records/replays.py) is a fixed frame around a few values:
+Nearly every stored event is a `Match.Decided`, stamped as it was stored with its line's
+commitment (`line_commitment`: `Match.collect_events`), so its link in the chain is one hash of
+that stamp, read from the stored bytes in a pass that skips everything else. A Decided stored
+before the stamps is sealed from its bytes: the canonical JSON of its line (what its commitment
+covers: domain/lines.py) is a fixed frame around a few values,
 
     {"at":…,["automatic":true,]["chance":…,]"command":…,"kind":"Decided","outcome":…,
      "seat":…,"undoable":…,"version":…}
 
-So a stored Decided is read in one typed pass (`StoredDecided`) that leaves its nested values
-(command, outcome, chance) as the msgpack the store holds (`msgspec.Raw`); each is turned into
-canonical JSON on its own (a command or outcome met before is not converted again), and the
-line's JSON is joined from the frame. Every other kind of event, and any Decided this pass does
-not read exactly as stored (a value of another type, a store that encrypts or compresses, an
-upcast class), goes the general way: `line_body` of its decoded fields. Both ways give the same
-bytes (tests/records/test_stored_chain.py checks them against each other over every recorded
-replay and over random values), so the hashes are those every replay file and `verify` check.
+so it is read in one typed pass (`StoredDecided`) that leaves its nested values (command,
+outcome, chance) as the msgpack the store holds (`msgspec.Raw`); each is turned into canonical
+JSON on its own (one met before is not converted again), and the line joined from the frame.
+Every other kind of event, and any Decided this pass does not read exactly as stored (a value
+of another type, a store that encrypts or compresses, an upcast class), goes the general way:
+`line_body` of its decoded fields. All ways give the same hashes (tests/records/
+test_stored_chain.py checks them against every recorded replay, stamped and not, and against
+each other over random values): those every replay file and `verify` check. The stamps are
+trusted here; `verify` checks each against its decision's fields.
 """
 
 from __future__ import annotations
@@ -82,10 +86,8 @@ class Stamped(msgspec.Struct):
     line_commitment: bytes | None = None
 
 
-_stamped: msgspec.msgpack.Decoder[Stamped] = msgspec.msgpack.Decoder(Stamped)
-
-
 _decided: msgspec.msgpack.Decoder[StoredDecided] = msgspec.msgpack.Decoder(StoredDecided)
+_stamped: msgspec.msgpack.Decoder[Stamped] = msgspec.msgpack.Decoder(Stamped)
 
 
 class JsonOf:
