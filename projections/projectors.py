@@ -38,7 +38,6 @@ from projections.documents import (
     encode,
     to_json,
 )
-from records.replays import sealed_header
 from records.stored_chain import DECIDED_TOPIC, StoredChain, sealable
 from store.transcoding import reads_plainly
 from store.view_recorder import ViewRecorder
@@ -217,10 +216,9 @@ class AuditLog(Projector):
     def project(self, events: Sequence[Notification], match: Match, pending: Pending) -> None:
         ident = str(match.id)
         first = events[0]
-        if first.originator_version == 1:  # Started: the header opens the chain
-            header = sealed_header(sealable(self.mapper, first))
-            hashes = [bytes.fromhex(header["hash"])]
-            number, chunk, previous = 0, b"", header["hash"]
+        previous: str | None
+        if first.originator_version == 1:  # Started: the match's header opens the chain
+            number, chunk, previous = 0, b"", None
         else:
             version = first.originator_version - 1
             number, chunk = version // CHUNK, self._chunk(ident, version, pending)
@@ -230,10 +228,10 @@ class AuditLog(Projector):
                     f"the audit chain of match {ident} does not end at version {version}: "
                     "rebuild it (starledger projections rebuild audit)"
                 )
-            hashes, previous = [], found
+            previous = found
         digests = self.chain.digests(ident, match.seats, events, previous, self._timed())
         # The chain from the start of the chunk that holds the first new hash, cut into chunks.
-        joined = chunk + b"".join(hashes) + b"".join(digests)
+        joined = chunk + b"".join(digests)
         size = CHUNK * HASH_BYTES
         for offset in range(0, len(joined), size):
             chunk = joined[offset : offset + size]

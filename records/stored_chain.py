@@ -45,6 +45,7 @@ from domain.lines import (
     line_body,
 )
 from domain.match import Match
+from records.replays import sealed_header
 from store.transcoding import MsgspecMapper
 
 DECIDED_TOPIC = get_topic(Match.Decided)
@@ -152,10 +153,15 @@ class StoredChain:
         self.json_of = JsonOf()
 
     def body(
-        self, stored: Notification, seats: Sequence[str], seat_json: list[bytes]
+        self,
+        stored: Notification,
+        seats: Sequence[str],
+        seat_json: list[bytes],
+        decoded: Any = None,
     ) -> tuple[bytes, str]:
-        """The canonical JSON of a stored event's line body, and its salt."""
-        if self.fast and stored.topic == DECIDED_TOPIC:
+        """The canonical JSON of a stored event's line body, and its salt (`decoded`: the
+        event as the general way reads it, when that was done already)."""
+        if decoded is None and self.fast and stored.topic == DECIDED_TOPIC:
             try:
                 fields = _decided.decode(stored.state)
                 found = decided_body(fields, stored.originator_version, seat_json, self.json_of)
@@ -163,14 +169,19 @@ class StoredChain:
                 found = None
             if found is not None:
                 return found, fields.salt
-        event = self.general(stored)
+        event = self.general(stored) if decoded is None else decoded
         return canonical(line_body(seats, event)), event.salt
 
     def hashes(
-        self, match: str, seats: Sequence[str], stored: Sequence[Notification], previous: str
+        self,
+        match: str,
+        seats: Sequence[str],
+        stored: Sequence[Notification],
+        previous: str | None,
     ) -> list[str]:
         """The chain hashes of `stored` (a match's stored events, in order), chained after the
-        line whose hash is `previous`, as hex (what each line's "hash" holds)."""
+        line whose hash is `previous`, as hex (what each line's "hash" holds). With `previous`
+        None, `stored` begins with the match's Started and its header's hash comes first."""
         return [digest.hex() for digest in self.digests(match, seats, stored, previous)]
 
     def digests(
@@ -178,7 +189,7 @@ class StoredChain:
         match: str,
         seats: Sequence[str],
         stored: Sequence[Notification],
-        previous: str,
+        previous: str | None,
         timed: Callable[[Notification, float], None] | None = None,
     ) -> list[bytes]:
         """`hashes` as the 32 bytes of each digest (what the audit projection keeps), each link
@@ -186,8 +197,13 @@ class StoredChain:
         commit_head, chain_head = framed(COMMIT_LABEL, match), framed(CHAIN_LABEL, match)
         seat_json = [canonical(seat) for seat in seats]
         fast, stamped = self.fast, _stamped.decode
+        found: list[bytes] = []
+        opening: Any = None  # the Started, read once for the header and for its own line
+        if previous is None:
+            opening = self.general(stored[0])
+            previous = sealed_header(opening)["hash"]
+            found.append(bytes.fromhex(previous))
         before = previous.encode()
-        found = []
         for event in stored:
             began = perf_counter() if timed is not None else 0.0
             stamp = None
@@ -199,7 +215,8 @@ class StoredChain:
             if stamp is not None and len(stamp) == HASH_BYTES:
                 committed = hexlify(stamp)
             else:
-                body, salt = self.body(event, seats, seat_json)
+                started = opening if event.originator_version == 1 else None
+                body, salt = self.body(event, seats, seat_json, started)
                 committed = _commitment(commit_head, event.originator_version, salt, body).encode()
             digest = _sha256(
                 b"".join(

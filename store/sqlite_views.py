@@ -4,6 +4,7 @@ connections, locking and time-outs)."""
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -23,6 +24,9 @@ SCHEMA = (
     "PRIMARY KEY (projection, application_name)) WITHOUT ROWID",
 )
 
+
+_UNCLUSTERED: weakref.WeakSet[SQLiteDatastore] = weakref.WeakSet()
+"""The datastores whose documents are known to be in the rowid table (`_unclustered`)."""
 
 T = TypeVar("T")
 RETRY_SECONDS = 0.0005
@@ -62,9 +66,9 @@ class SQLiteViewRecorder(ViewRecorder):
     def __init__(self, datastore: SQLiteDatastore, projection: str) -> None:
         super().__init__(projection)
         self.datastore = datastore
-        if not getattr(datastore, "views_unclustered", False):  # once per datastore
+        if datastore not in _UNCLUSTERED:  # looked at once per datastore
             _unclustered(datastore)
-            datastore.views_unclustered = True  # type: ignore[attr-defined]
+            _UNCLUSTERED.add(datastore)
         with self.datastore.transaction(commit=True) as c:
             for statement in SCHEMA:
                 c.execute(statement)

@@ -319,12 +319,10 @@ class MsgspecMapper(Mapper[uuid.UUID]):
         """The event class's name and the event's fields exactly as stored (builtins, in one
         untyped pass: what an audit hashes needs no game types); None when reading them takes
         more (bytes encrypted or compressed, another transcoder, a class version to upcast)."""
-        if not self._plain or not isinstance(self.transcoder, MsgspecTranscoder):
-            return None
         topic = stored_event.topic
-        plan = _PLANS_BY_TOPIC.get(topic) or plan_of_topic(topic)
-        if plan.class_version > 1:
+        if not self.reads_plainly(topic):
             return None
+        plan = _PLANS_BY_TOPIC.get(topic) or plan_of_topic(topic)
         return plan.cls.__name__, _UNTYPED_DECODER.decode(stored_event.state)
 
     def reads_plainly(self, topic: str) -> bool:
